@@ -1,0 +1,71 @@
+import { createHash } from "node:crypto";
+import { schemaKey } from "../schema/index.js";
+import type { CatalogEntry } from "./types.js";
+
+/** An immutable, id-ordered entry list with a content fingerprint. */
+export interface CatalogSnapshot {
+  /** Unique by id, ordered by id (code units). */
+  readonly entries: readonly CatalogEntry[];
+  /** 64 lowercase hex characters; equal for equal tool sets. */
+  readonly fingerprint: string;
+  /** The entry with exactly this id. */
+  get(id: string): CatalogEntry | undefined;
+  /** Every entry with exactly this name, in id order. */
+  withName(name: string): readonly CatalogEntry[];
+  /** True when `entry` is the very entry this snapshot holds under its id. */
+  holds(entry: CatalogEntry): boolean;
+}
+
+/**
+ * Makes a snapshot from entries: a later duplicate id replaces an earlier one; the result is ordered by id.
+ * The fingerprint covers what the prompt and the index are built from, plus trusted schemas by content;
+ * untrusted schemas are never read, so they never contribute.
+ */
+export function createCatalogSnapshot(entries: readonly CatalogEntry[]): CatalogSnapshot {
+  const byId = new Map<string, CatalogEntry>();
+  for (const entry of entries) {
+    byId.delete(entry.id);
+    byId.set(entry.id, entry);
+  }
+  const ordered = [...byId.values()].sort((left, right) => compareCodeUnits(left.id, right.id));
+  const byName = new Map<string, CatalogEntry[]>();
+  for (const entry of ordered) {
+    const list = byName.get(entry.name);
+    if (list) list.push(entry);
+    else byName.set(entry.name, [entry]);
+  }
+  const fingerprint = fingerprintEntries(ordered);
+  return Object.freeze({
+    entries: Object.freeze(ordered),
+    fingerprint,
+    get: (id: string) => byId.get(id),
+    withName: (name: string) => byName.get(name) ?? [],
+    holds: (entry: CatalogEntry) => byId.get(entry.id) === entry,
+  });
+}
+
+/** Orders strings by UTF-16 code units, independent of locale. */
+export function compareCodeUnits(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+function fingerprintEntries(entries: readonly CatalogEntry[]): string {
+  const hash = createHash("sha256");
+  for (const entry of entries) {
+    hash.update(entry.id);
+    hash.update("\u0000");
+    hash.update(entry.label);
+    hash.update("\u0000");
+    hash.update(entry.description);
+    hash.update("\u0000");
+    hash.update(entry.executionMode);
+    hash.update(entry.resultSource);
+    if (entry.source === "native") {
+      hash.update(schemaKey(entry.parameters));
+      hash.update("\u0000");
+      hash.update(schemaKey(entry.outputSchema));
+    }
+    hash.update("\u0001");
+  }
+  return hash.digest("hex");
+}

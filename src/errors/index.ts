@@ -1,0 +1,1 @@
+export { isToolsiftError, ToolsiftError, type ToolsiftErrorCode } from "./toolsift-error.js";

@@ -1,0 +1,19 @@
+/**
+ * Cuts `text` to at most `maxChars` UTF-16 code units including `marker`, never splitting a surrogate pair.
+ * Text that already fits is returned unchanged.
+ */
+export function cutText(text: string, maxChars: number, marker = "..."): string {
+  if (text.length <= maxChars) return text;
+  let end = Math.max(0, maxChars - marker.length);
+  if (end > 0 && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+  return text.slice(0, end) + marker;
+}
+
+/** Collapses every run of whitespace to one space and trims the ends. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/gu, " ").trim();
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}

@@ -1,0 +1,1 @@
+export { collapseWhitespace, cutText } from "./cut-text.js";
