@@ -1,4 +1,4 @@
-import type { EntrySource, ToolResult } from "../catalog/index.js";
+import type { CatalogEntry, CatalogSnapshot, EntrySource, ToolResult } from "../catalog/index.js";
 
 /** One search hit as the model sees it: compact and safe to put back into the prompt. */
 export interface SearchCandidate {
@@ -57,4 +57,26 @@ export interface Telemetry {
 export interface SkillReference {
   name: string;
   location: string;
+}
+
+/** What the controls need from their host (the Tool Search instance). */
+export interface ControlRuntime {
+  /** The current snapshot. Throws ToolsiftError CATALOG_CLOSED when the catalog is closed. */
+  snapshot(): CatalogSnapshot;
+  /** The effective search limits of this run. */
+  limits(): { searchDefaultLimit: number; maxSearchLimit: number };
+  /** Ranked entries for one query over the current snapshot. */
+  search(query: string, limit: number): readonly CatalogEntry[];
+  /** Names of direct-only tools declared for this turn (after any prompt-time restriction). */
+  directOnlyNames(): ReadonlySet<string>;
+  /** Admitted skills, named in recovery messages. */
+  skills(): readonly SkillReference[];
+  /** One call through the executor pipeline. */
+  execute(
+    entry: CatalogEntry,
+    args: unknown,
+    options: { toolCallId?: string; signal?: AbortSignal },
+  ): Promise<ToolResult>;
+  /** Telemetry counters. */
+  count(kind: "search" | "describe" | "call", amount?: number): void;
 }

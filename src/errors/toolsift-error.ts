@@ -16,6 +16,7 @@ export type ToolsiftErrorCode =
   | "SCHEDULE_DEADLOCK"
   | "CATALOG_CLOSED"
   | "CONFIG_INVALID"
+  | "NAME_CONFLICT"
   | "INTERNAL";
 
 /** The one error class toolsift throws: a stable `code` and a message written for its reader. */

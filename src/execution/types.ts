@@ -10,6 +10,8 @@ export interface ToolCallEvent {
   readonly args: unknown;
   readonly toolCallId?: string;
   readonly surface: CallSurface;
+  /** The caller's abort signal, so a hook that waits (an approval) can stop waiting. Added by execution/. */
+  readonly signal?: AbortSignal;
 }
 
 /** A policy answer for one call. */

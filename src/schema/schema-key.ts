@@ -20,10 +20,11 @@ export function schemaKey(schema: unknown): string {
     if (seen.has(value)) return '"[cycle]"';
     seen.add(value);
     try {
-      if (Array.isArray(value)) {
+      if (isArraySafe(value)) {
         const parts: string[] = [];
         const length = Number(safeRead(value, "length")) || 0;
-        for (let index = 0; index < length && budget > 0; index += 1) parts.push(visit(safeRead(value, String(index))));
+        for (let index = 0; index < length && budget > 0; index += 1)
+          parts.push(visit(safeRead(value, String(index))));
         return `[${parts.join(",")}]`;
       }
       let keys: string[];
@@ -43,4 +44,12 @@ export function schemaKey(schema: unknown): string {
     }
   };
   return visit(schema);
+}
+
+function isArraySafe(value: object): boolean {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false; // a revoked Proxy: keyed as unreadable by the object branch
+  }
 }

@@ -12,7 +12,7 @@ describe("cutText", () => {
   });
 
   it("never splits a surrogate pair", () => {
-    const text = "ab😀cd";
+    const text = "ab😀cdef";
     // budget 6 with a 3-char marker leaves 3 code units: "ab" + half an emoji -> cut before the emoji
     expect(cutText(text, 6)).toBe("ab...");
     const cut = cutText("😀".repeat(10), 8);

@@ -4,9 +4,15 @@
  */
 export function cutText(text: string, maxChars: number, marker = "..."): string {
   if (text.length <= maxChars) return text;
+  return text.slice(0, cutTextLength(text, maxChars, marker) - marker.length) + marker;
+}
+
+/** `cutText(text, maxChars).length` (default marker), computed without building the cut string. */
+export function cutTextLength(text: string, maxChars: number, marker = "..."): number {
+  if (text.length <= maxChars) return text.length;
   let end = Math.max(0, maxChars - marker.length);
   if (end > 0 && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
-  return text.slice(0, end) + marker;
+  return end + marker.length;
 }
 
 /** Collapses every run of whitespace to one space and trims the ends. */

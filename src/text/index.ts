@@ -1,1 +1,1 @@
-export { collapseWhitespace, cutText } from "./cut-text.js";
+export { collapseWhitespace, cutText, cutTextLength } from "./cut-text.js";

@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { isToolsiftError } from "../errors/index.js";
+import { EXIT_FAILURE, EXIT_SUCCESS, EXIT_USAGE } from "./limits.js";
+import { createSearchCommand } from "./search-command.js";
+import type { CliIo } from "./types.js";
+
+/** Commander outcomes that are not errors: help or the version was asked for and printed. */
+const PRINTED_ON_REQUEST: ReadonlySet<string> = new Set(["commander.helpDisplayed", "commander.version"]);
+
+/**
+ * Runs the `toolsift` command line with `argv` (the arguments after the program name) and returns the exit
+ * code: 0 success, 1 failure (message on stderr, never a stack trace), 2 usage error. Never throws and
+ * never exits the process, so it can run in-process in tests.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const program = new Command("toolsift")
+    .description("Tool Search for LLM agents: find the right tool among hundreds, as the model would.")
+    .version(packageVersion(), "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError("(run with --help for usage)")
+    .showSuggestionAfterError(true);
+  // addCommand does not pass settings down: copy exitOverride and the output routing explicitly.
+  program.addCommand(createSearchCommand(io).copyInheritedSettings(program));
+
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return EXIT_SUCCESS;
+  } catch (error) {
+    if (error instanceof CommanderError)
+      return PRINTED_ON_REQUEST.has(error.code) ? EXIT_SUCCESS : EXIT_USAGE;
+    const message = isToolsiftError(error) || error instanceof Error ? error.message : String(error);
+    io.stderr(`error: ${message}\n`);
+    return EXIT_FAILURE;
+  }
+}
+
+/** The package version, read next to the build (`dist/cli` and `src/cli` both sit two levels down). */
+function packageVersion(): string {
+  try {
+    const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      version?: unknown;
+    };
+    return typeof manifest.version === "string" ? manifest.version : "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+}

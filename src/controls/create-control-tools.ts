@@ -1,0 +1,90 @@
+import type { JsonSchema, ToolDefinition, ToolResult } from "../catalog/index.js";
+import { safeRead } from "../schema/index.js";
+import { toCallResult } from "./call-result.js";
+import {
+  TOOL_CALL_DESCRIPTION,
+  TOOL_CALL_NAME,
+  TOOL_CALL_PARAMETERS,
+  TOOL_DESCRIBE_DESCRIPTION,
+  TOOL_DESCRIBE_NAME,
+  TOOL_DESCRIBE_PARAMETERS,
+  TOOL_SEARCH_DESCRIPTION,
+  TOOL_SEARCH_NAME,
+  TOOL_SEARCH_PARAMETERS,
+} from "./control-definitions.js";
+import { describeEntry, describeText } from "./describe-entry.js";
+import { modelText } from "./model-data.js";
+import { resolveTarget } from "./resolve-target.js";
+import { runToolCall } from "./run-tool-call.js";
+import { runToolSearch } from "./run-tool-search.js";
+import { toErrorResult } from "./to-error-result.js";
+import type { ControlRuntime } from "./types.js";
+
+/**
+ * The three control tools, in the order tool_search, tool_describe, tool_call, as ordinary ToolDefinitions
+ * (origin core, catalogMode "direct-only"). Their `execute` never throws or rejects: every failure comes
+ * back as an error result (`toErrorResult`). Each call gets fresh copies of the parameter schemas.
+ */
+export function createControlTools(runtime: ControlRuntime): ToolDefinition[] {
+  const control = (
+    name: string,
+    label: string,
+    description: string,
+    parameters: JsonSchema,
+    run: (args: unknown, context: unknown) => ToolResult | Promise<ToolResult>,
+  ): ToolDefinition => ({
+    name,
+    label,
+    description,
+    parameters: structuredClone(parameters),
+    origin: { kind: "core", owner: "core" },
+    catalogMode: "direct-only",
+    execute: async (args, context) => {
+      try {
+        return await run(args, context);
+      } catch (error) {
+        return toErrorResult(error);
+      }
+    },
+  });
+
+  return [
+    control(TOOL_SEARCH_NAME, "Tool Search", TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, (args) => {
+      const details = runToolSearch(runtime, args);
+      return { content: [{ type: "text", text: modelText(details) }], details };
+    }),
+    control(
+      TOOL_DESCRIBE_NAME,
+      "Tool Describe",
+      TOOL_DESCRIBE_DESCRIPTION,
+      TOOL_DESCRIBE_PARAMETERS,
+      (args) => {
+        runtime.snapshot();
+        const description = describeEntry(resolveTarget(runtime, describeSelector(args)));
+        runtime.count("describe");
+        return { content: [{ type: "text", text: describeText(description) }], details: description };
+      },
+    ),
+    control(
+      TOOL_CALL_NAME,
+      "Tool Call",
+      TOOL_CALL_DESCRIPTION,
+      TOOL_CALL_PARAMETERS,
+      async (args, context) => {
+        runtime.snapshot();
+        const envelope = await runToolCall(runtime, args, context as Parameters<typeof runToolCall>[2]);
+        const networkSourced = runtime.snapshot().get(envelope.tool.id)?.resultSource !== "local";
+        return toCallResult(envelope, { networkSourced });
+      },
+    ),
+  ];
+}
+
+/** `tool_describe`'s selector: `id`, or for weak models `toolId` / `name` when `id` is missing. */
+function describeSelector(args: unknown): unknown {
+  for (const key of ["id", "toolId", "name"]) {
+    const value = safeRead(args, key);
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}

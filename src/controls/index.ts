@@ -1,0 +1,11 @@
+export { toCallResult } from "./call-result.js";
+export { TOOL_CALL_NAME, TOOL_DESCRIBE_NAME, TOOL_SEARCH_NAME } from "./control-definitions.js";
+export { createControlTools } from "./create-control-tools.js";
+export { describeEntry, describeText } from "./describe-entry.js";
+export { repairCallArguments } from "./repair-call-arguments.js";
+export { resolveTarget } from "./resolve-target.js";
+export { runToolCall } from "./run-tool-call.js";
+export { runToolSearch, searchCandidates } from "./run-tool-search.js";
+export { toCandidate } from "./to-candidate.js";
+export { toErrorResult } from "./to-error-result.js";
+export * from "./types.js";

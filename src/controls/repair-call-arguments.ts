@@ -1,0 +1,145 @@
+import type { CatalogEntry, CatalogSnapshot } from "../catalog/index.js";
+import { invalidRequest as invalid } from "./invalid-request.js";
+
+/** A record without a prototype: any key, `__proto__` included, is an own data property. */
+type BareRecord = Record<string, unknown>;
+
+/** Keys that may select the target in a flattened call. */
+const SELECTOR_KEYS = ["id", "toolId", "name"] as const;
+const DOTTED_PREFIX = "args.";
+
+/** Message for a `tool_call` request that is not an object at all. */
+export const CALL_REQUEST_NOT_OBJECT =
+  'tool_call arguments must be an object: { "id": "<tool id or unique name>", "args": { ... } }.';
+
+/**
+ * Normalises `tool_call` arguments from weak and local models into the target selector and the target's
+ * arguments (DESIGN.md, "Argument repair"): a double-wrapped payload is hoisted one level; a selector key (`id`,
+ * `toolId`, `name`) is consumed only when its value exactly names a catalog entry (else it stays a target
+ * argument), falling back to `id`; target arguments merge flat keys < dotted `args.x` keys < nested `args`
+ * (or `input`), per field. `__proto__` keys stay own data properties and never touch a prototype.
+ * Throws ToolsiftError INVALID_REQUEST with the spec's messages.
+ */
+export function repairCallArguments(
+  raw: unknown,
+  snapshot: CatalogSnapshot,
+): { selector: string; args: Record<string, unknown> } {
+  if (!isRecord(raw)) throw invalid(CALL_REQUEST_NOT_OBJECT);
+  let top = copyRecord(raw);
+  if (!hasSelector(top, snapshot) && isRecord(top.args)) {
+    const inner = copyRecord(top.args);
+    if (hasSelector(inner, snapshot)) {
+      const hoisted = bareRecord();
+      for (const key of Object.keys(top)) if (key !== "args") hoisted[key] = top[key];
+      top = Object.assign(hoisted, inner);
+    }
+  }
+
+  const { selector, consumedKeys } = chooseSelector(top, snapshot);
+  if (top.args !== undefined && top.args !== null && !isRecord(top.args)) {
+    throw invalid(
+      'args must be an object holding the target tool\'s arguments by name, e.g. { "id": "<tool id>", "args": { "city": "Oslo" } }.',
+    );
+  }
+  const nestedArgs = nonEmptyRecord(top.args);
+  const nestedInput = nestedArgs ? undefined : nonEmptyRecord(top.input);
+  const nested = nestedArgs ?? nestedInput;
+
+  const merged = bareRecord();
+  for (const key of Object.keys(top)) {
+    if (consumedKeys.has(key) || key === "args" || key.startsWith(DOTTED_PREFIX)) continue;
+    if (key === "input" && isRecord(top.input) && nestedArgs === undefined) continue;
+    merged[key] = top[key];
+  }
+  for (const key of Object.keys(top)) {
+    if (key.startsWith(DOTTED_PREFIX) && key.length > DOTTED_PREFIX.length) {
+      merged[key.slice(DOTTED_PREFIX.length)] = top[key];
+    }
+  }
+  if (nested) Object.assign(merged, nested);
+  return { selector, args: toPlainObject(merged) };
+}
+
+function chooseSelector(
+  top: BareRecord,
+  snapshot: CatalogSnapshot,
+): { selector: string; consumedKeys: Set<string> } {
+  const consumed: Array<{ key: string; value: string; entries: readonly CatalogEntry[] }> = [];
+  for (const key of SELECTOR_KEYS) {
+    const value = top[key];
+    if (typeof value !== "string") continue;
+    const entries = entriesNamed(snapshot, value);
+    if (entries.length > 0) consumed.push({ key, value, entries });
+  }
+  const first = consumed[0];
+  if (!first) {
+    const id = top.id;
+    if (typeof id !== "string" || id.trim() === "") throw invalid("id must be a non-empty string.");
+    return { selector: id, consumedKeys: new Set(["id"]) };
+  }
+  let common: readonly CatalogEntry[] = first.entries;
+  for (const selector of consumed.slice(1))
+    common = common.filter((entry) => selector.entries.includes(entry));
+  if (common.length === 0) {
+    throw invalid("Ambiguous tool selectors: pass the target tool id and nest target arguments under args.");
+  }
+  const selector = common.length === 1 && common[0] ? common[0].id : first.value;
+  return { selector, consumedKeys: new Set(consumed.map((item) => item.key)) };
+}
+
+function hasSelector(record: BareRecord, snapshot: CatalogSnapshot): boolean {
+  if (typeof record.id === "string" && record.id.trim() !== "") return true;
+  return SELECTOR_KEYS.some((key) => {
+    const value = record[key];
+    return typeof value === "string" && entriesNamed(snapshot, value).length > 0;
+  });
+}
+
+function entriesNamed(snapshot: CatalogSnapshot, value: string): readonly CatalogEntry[] {
+  const byId = snapshot.get(value);
+  return byId ? [byId] : snapshot.withName(value);
+}
+
+function isRecord(value: unknown): value is object {
+  if (typeof value !== "object" || value === null) return false;
+  try {
+    return !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+function nonEmptyRecord(value: unknown): BareRecord | undefined {
+  if (!isRecord(value)) return undefined;
+  const copy = copyRecord(value);
+  return Object.keys(copy).length > 0 ? copy : undefined;
+}
+
+function bareRecord(): BareRecord {
+  return Object.create(null) as BareRecord;
+}
+
+/** Own enumerable string keys of an untrusted object, copied into a bare record; unreadable → INVALID_REQUEST. */
+function copyRecord(value: object): BareRecord {
+  const copy = bareRecord();
+  try {
+    for (const key of Object.keys(value)) copy[key] = (value as BareRecord)[key];
+  } catch {
+    throw invalid("tool_call arguments could not be read: pass plain JSON data.");
+  }
+  return copy;
+}
+
+/** A plain object (ordinary prototype) with the same own data properties, `__proto__` included. */
+function toPlainObject(record: BareRecord): Record<string, unknown> {
+  const plain: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    Object.defineProperty(plain, key, {
+      value: record[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return plain;
+}

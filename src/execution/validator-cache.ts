@@ -1,0 +1,121 @@
+import { Ajv, type Options, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsPlugin from "ajv-formats";
+import { schemaKey } from "../schema/index.js";
+import { cloneSchema, UncloneableSchema } from "./clone-schema.js";
+import { MAX_CACHED_VALIDATORS } from "./limits.js";
+import { thrownMessage } from "./thrown-message.js";
+
+/** A compiled schema, or why it could not be compiled (a sentence fragment: "type must be ..."). */
+export type CompiledSchema = { ok: true; validate: ValidateFunction } | { ok: false; reason: string };
+
+/** Compiled JSON Schema validators of one executor, keyed by schema content. */
+export interface ValidatorCache {
+  /** The validator for `schema`'s current content; compiled on first use, again after an in-place change. */
+  compile(schema: unknown): CompiledSchema;
+  /** How many compiled schemas (and compile failures) are kept. */
+  readonly size: number;
+}
+
+type Dialect = "draft-07" | "2019-09" | "2020-12";
+
+const AJV_OPTIONS: Options = {
+  strict: false,
+  allErrors: true,
+  verbose: true,
+  addUsedSchema: false,
+  logger: false,
+};
+
+// ajv-formats is CommonJS; under NodeNext its default export is the module object.
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
+
+/** Picks the ajv class from `$schema`; unknown or older dialects are compiled as draft-07 without `$schema`. */
+function dialectOf(schema: unknown): Dialect {
+  if (typeof schema !== "object" || schema === null) return "draft-07";
+  const declared = (schema as Record<string, unknown>).$schema;
+  if (typeof declared !== "string") return "draft-07";
+  if (declared.includes("2020-12")) return "2020-12";
+  if (declared.includes("2019-09")) return "2019-09";
+  if (!declared.includes("draft-07")) delete (schema as Record<string, unknown>).$schema;
+  return "draft-07";
+}
+
+/**
+ * A validator cache for one executor (never shared, so catalogs never share compiled state). Keys are
+ * `schemaKey(schema)`, so equal content shares one validator and an in-place edit is compiled afresh.
+ * Schemas are copied before compiling (see cloneSchema); ajv runs with `strict: false`, `allErrors`,
+ * the standard formats checked (ajv-formats), unknown formats ignored. Holds at most MAX_CACHED_VALIDATORS entries, least recently used first out.
+ */
+export function createValidatorCache(): ValidatorCache {
+  const compiled = new Map<string, CompiledSchema>();
+  const instances = new Map<Dialect, Ajv>();
+
+  const ajvFor = (dialect: Dialect): Ajv => {
+    let instance = instances.get(dialect);
+    if (!instance) {
+      instance =
+        dialect === "2020-12"
+          ? new Ajv2020(AJV_OPTIONS)
+          : dialect === "2019-09"
+            ? new Ajv2019(AJV_OPTIONS)
+            : new Ajv(AJV_OPTIONS);
+      addFormats(instance);
+      instances.set(dialect, instance);
+    }
+    return instance;
+  };
+
+  const build = (schema: unknown): CompiledSchema => {
+    let copy: unknown;
+    try {
+      copy = cloneSchema(schema);
+    } catch (error) {
+      const reason = error instanceof UncloneableSchema ? error.message : "could not be read";
+      return { ok: false, reason: `the schema ${reason}` };
+    }
+    if (typeof copy !== "boolean" && (typeof copy !== "object" || copy === null || Array.isArray(copy))) {
+      return { ok: false, reason: "the schema is not an object or a boolean" };
+    }
+    const ajv = ajvFor(dialectOf(copy));
+    try {
+      return { ok: true, validate: ajv.compile(copy) };
+    } catch (error) {
+      return { ok: false, reason: thrownMessage(error) };
+    } finally {
+      try {
+        ajv.removeSchema(copy);
+      } catch {
+        // Nothing was registered; there is nothing to release.
+      }
+    }
+  };
+
+  return {
+    compile(schema) {
+      let key: string;
+      try {
+        key = schemaKey(schema);
+      } catch {
+        return { ok: false, reason: "the schema could not be read" };
+      }
+      const cached = compiled.get(key);
+      if (cached) {
+        compiled.delete(key);
+        compiled.set(key, cached);
+        return cached;
+      }
+      const result = build(schema);
+      compiled.set(key, result);
+      if (compiled.size > MAX_CACHED_VALIDATORS) {
+        const oldest = compiled.keys().next();
+        if (!oldest.done) compiled.delete(oldest.value);
+      }
+      return result;
+    },
+    get size() {
+      return compiled.size;
+    },
+  };
+}

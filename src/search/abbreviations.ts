@@ -1,0 +1,36 @@
+/**
+ * Common English and software abbreviations, read as the word they stand for in documents and queries alike
+ * (`getUserInfo` matches "user information"). Only unambiguous, generic short forms; never product names.
+ */
+export const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ["acct", "account"],
+  ["addr", "address"],
+  ["admin", "administrator"],
+  ["app", "application"],
+  ["apps", "applications"],
+  ["avg", "average"],
+  ["calc", "calculate"],
+  ["config", "configuration"],
+  ["db", "database"],
+  ["desc", "description"],
+  ["dir", "directory"],
+  ["doc", "document"],
+  ["docs", "documents"],
+  ["env", "environment"],
+  ["img", "image"],
+  ["info", "information"],
+  ["msg", "message"],
+  ["num", "number"],
+  ["org", "organization"],
+  ["param", "parameter"],
+  ["params", "parameters"],
+  ["pic", "picture"],
+  ["pics", "pictures"],
+  ["pref", "preference"],
+  ["prefs", "preferences"],
+  ["qty", "quantity"],
+  ["repo", "repository"],
+  ["repos", "repositories"],
+  ["spec", "specification"],
+  ["stats", "statistics"],
+]);

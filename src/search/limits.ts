@@ -1,0 +1,47 @@
+/** BM25 term-frequency saturation (k1). Tuned on the Seal-Tools dev split. */
+export const BM25_K1 = 1.2;
+
+/** Indexed fields of an entry, in posting order: first the name and the label. */
+export const FIELD_NAME = 0;
+/** The description field. */
+export const FIELD_DESCRIPTION = 1;
+/** Parameter text (property names and descriptions) of `native` entries. */
+export const FIELD_PARAMETERS = 2;
+/** The source and owner parts of the id: weak evidence about what a tool does. */
+export const FIELD_META = 3;
+/** Number of indexed fields. */
+export const FIELD_COUNT = 4;
+
+/** BM25F weight per field (a term in the name counts for more than one in a parameter description). */
+export const FIELD_WEIGHTS: readonly number[] = [3, 1, 0.5, 0.5];
+/** BM25F length normalisation (b) per field. */
+export const FIELD_LENGTH_NORMALISATION: readonly number[] = [1, 0.9, 0.75, 0.5];
+
+/** Query-term weight of a term added by intent expansion (a typed word weighs 1). */
+export const EXPANSION_WEIGHT = 0.35;
+
+/** Deepest schema level walked for parameter text (the root schema is level 0). */
+export const MAX_SCHEMA_DEPTH = 4;
+/** Most schema nodes visited per entry: bounds huge or cyclic schemas. */
+export const MAX_SCHEMA_NODES = 512;
+/** Most items read from one schema array (`anyOf`, tuple `items`, ...). */
+export const MAX_SCHEMA_ARRAY_ITEMS = 64;
+/** Most characters of parameter text kept per entry. */
+export const MAX_PARAMETER_TEXT_CHARS = 16_384;
+
+/** Tokens longer than this (in UTF-16 code units) are dropped: they are blobs, not words. */
+export const MAX_TOKEN_CHARS = 64;
+/** Most terms a query is scored with, over all its sentences (typed terms first within a sentence). */
+export const MAX_QUERY_TERMS = 128;
+/** Most sentences of a query scored separately; the rest of the text joins the last one. */
+export const MAX_QUERY_SENTENCES = 16;
+/**
+ * Sentence scores are divided by `max(best score of the sentence, SENTENCE_FLOOR × best score of any sentence)`:
+ * each intent of a multi-sentence query competes on the same scale, but a sentence that matches only weakly
+ * (a preamble such as "I need help with a few tasks.") is not inflated.
+ */
+export const SENTENCE_FLOOR = 0.7;
+/** Exponent applied to each normalised sentence score before summing: a strong match on one intent beats weak matches on several. */
+export const SENTENCE_POWER = 3;
+/** Most distinct words whose terms are memoised (the memo is emptied when full). */
+export const MAX_CACHED_WORDS = 50_000;

@@ -1,0 +1,90 @@
+import { ABBREVIATIONS } from "./abbreviations.js";
+import { MAX_CACHED_WORDS, MAX_TOKEN_CHARS } from "./limits.js";
+import { SPACELESS_RUN, segmentSpaceless } from "./segment-spaceless.js";
+import { stem } from "./stem.js";
+import { STOPWORDS } from "./stopwords.js";
+
+/** Anything that is not a letter, a combining mark, a digit or `_` separates words. */
+const WORD = /[\p{L}\p{M}\p{N}_]+/gu;
+const ASCII_WORD = /[A-Za-z0-9_]+/g;
+const NON_ASCII = /[^\u0000-\u007f]/;
+const SIMPLE_WORD = /^[A-Z]?[a-z]+$/;
+const HAS_SPACELESS = new RegExp(SPACELESS_RUN.source, "u");
+/**
+ * camelCase parts: a plural acronym (`URLs`), an acronym (`URL` in `URLParser`), a capitalised or lowercase
+ * run, a number, or any other letters (caseless scripts).
+ */
+const CAMEL_PART =
+  /\p{Lu}{2,}s(?![\p{Ll}\p{M}])|\p{Lu}+(?![\p{Ll}\p{M}])|\p{Lu}?[\p{Ll}\p{Lt}\p{Lm}\p{Lo}][\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{M}]*|\p{N}+|[\p{L}\p{M}]+/gu;
+
+/** Terms of recently seen words (a pure function's memo; spaceless-script words are not cached). */
+const termCache = new Map<string, readonly string[]>();
+
+/** The spec's tokens for a text: whole words lowercased + camelCase/snake_case/digit parts, stopwords dropped, light-stemmed. */
+export function tokenize(text: string): string[] {
+  const tokens: string[] = [];
+  for (const word of splitWords(text)) appendWordTerms(word, tokens);
+  return tokens;
+}
+
+/** The words of a text in order (NFKC-normalised), split on anything that is not a letter, digit or `_`. */
+export function splitWords(text: string): string[] {
+  if (!NON_ASCII.test(text)) return text.match(ASCII_WORD) ?? [];
+  return text.normalize("NFKC").match(WORD) ?? [];
+}
+
+/**
+ * The unstemmed forms of one word: the word lowercased, then, when it has two or more parts (or its one part
+ * differs from it), each camelCase / snake_case / digit part lowercased: `getURLs` gives `geturls`, `get`,
+ * `urls`. Runs of spaceless scripts are segmented (see `segmentSpaceless`).
+ */
+export function wordForms(word: string): string[] {
+  if (SIMPLE_WORD.test(word)) return [word.toLowerCase()];
+  if (HAS_SPACELESS.test(word)) return spacelessWordForms(word);
+  const whole = word.toLowerCase();
+  const parts: string[] = [];
+  for (const piece of word.split("_")) {
+    if (piece.length === 0) continue;
+    for (const part of piece.match(CAMEL_PART) ?? []) parts.push(part.toLowerCase());
+  }
+  if (parts.length === 0) return [];
+  if (parts.length === 1 && parts[0] === whole) return [whole];
+  return [whole, ...parts];
+}
+
+/** The search terms of one word: its forms without stopwords and blobs, stemmed. */
+export function wordTerms(word: string): string[] {
+  const terms: string[] = [];
+  appendWordTerms(word, terms);
+  return terms;
+}
+
+function appendWordTerms(word: string, into: string[]): void {
+  let terms = termCache.get(word);
+  if (terms === undefined) {
+    const fresh: string[] = [];
+    terms = fresh;
+    for (const form of wordForms(word)) {
+      if (form.length <= MAX_TOKEN_CHARS && !STOPWORDS.has(form))
+        fresh.push(stem(ABBREVIATIONS.get(form) ?? form));
+    }
+    if (!HAS_SPACELESS.test(word)) {
+      if (termCache.size >= MAX_CACHED_WORDS) termCache.clear();
+      termCache.set(word, terms);
+    }
+  }
+  for (const term of terms) into.push(term);
+}
+
+function spacelessWordForms(word: string): string[] {
+  const forms: string[] = [];
+  let last = 0;
+  for (const match of word.matchAll(SPACELESS_RUN)) {
+    const start = match.index ?? 0;
+    if (start > last) forms.push(...wordForms(word.slice(last, start)));
+    forms.push(...segmentSpaceless(match[0].toLowerCase()));
+    last = start + match[0].length;
+  }
+  if (last < word.length) forms.push(...wordForms(word.slice(last)));
+  return forms;
+}

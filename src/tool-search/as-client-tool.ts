@@ -1,0 +1,28 @@
+import type { ToolDefinition } from "../catalog/index.js";
+import { safeRead, safeReadString } from "../schema/index.js";
+
+/**
+ * A copy of a client-supplied tool that is always attributed to the client, whatever origin it claims:
+ * a client can never make its tool look native (trusted) or core (promotable to the visible surface).
+ * Returns undefined for a definition without a usable name or execute function.
+ */
+export function asClientTool(tool: ToolDefinition): ToolDefinition | undefined {
+  const name = safeReadString(tool, "name");
+  const execute = safeRead(tool, "execute");
+  if (name.length === 0 || typeof execute !== "function") return undefined;
+  const copy: ToolDefinition = {
+    name,
+    origin: { kind: "client", owner: "client" },
+    execute: (args, context) =>
+      Reflect.apply(execute, tool, [args, context]) as ReturnType<ToolDefinition["execute"]>,
+  };
+  const label = safeRead(tool, "label");
+  if (typeof label === "string") copy.label = label;
+  const description = safeRead(tool, "description");
+  if (typeof description === "string") copy.description = description;
+  const parameters = safeRead(tool, "parameters");
+  if (parameters !== undefined) copy.parameters = parameters as NonNullable<ToolDefinition["parameters"]>;
+  if (safeRead(tool, "catalogMode") === "direct-only") copy.catalogMode = "direct-only";
+  if (safeRead(tool, "executionMode") === "sequential") copy.executionMode = "sequential";
+  return copy;
+}

@@ -1,0 +1,192 @@
+import {
+  buildCatalog,
+  type CatalogEntry,
+  type CatalogSnapshot,
+  createCatalogSnapshot,
+  type ToolDefinition,
+  toCatalogEntry,
+  visibleWhileCataloged,
+} from "../catalog/index.js";
+import { resolveToolSearchConfig } from "../config/index.js";
+import {
+  type ControlRuntime,
+  createControlTools,
+  describeEntry,
+  resolveTarget,
+  runToolCall,
+  searchCandidates,
+  type Telemetry,
+} from "../controls/index.js";
+import { directoryBudget } from "../directory/index.js";
+import { ToolsiftError } from "../errors/index.js";
+import { createExecutor, type Executor } from "../execution/index.js";
+import { searchIndexFor } from "../search/index.js";
+import { asClientTool } from "./as-client-tool.js";
+import { cachedDirectory } from "./directory-cache.js";
+import { assertNoClientNameClash } from "./name-clash.js";
+import { TelemetryCounters } from "./telemetry-counters.js";
+import type { ToolSearch, ToolSearchOptions } from "./types.js";
+import { wrapForModel } from "./wrap-for-model.js";
+
+const CATALOG_UNAVAILABLE = "Tool Search catalog is unavailable for this run.";
+
+/** Creates Tool Search for one run: the catalog, the model-facing surface, the directory and the controls. */
+export function createToolSearch(options: ToolSearchOptions): ToolSearch {
+  const harness = options.harness ?? "embedded";
+  const resolved = resolveToolSearchConfig(options.config, {
+    harness,
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.codeModeEnabled ? { codeModeEnabled: true } : {}),
+  });
+  // The copilot harness registers no handlers for hidden names, so directory mode maps to tools semantics.
+  const mode = resolved.mode === "directory" && harness === "copilot" ? "tools" : resolved.mode;
+  const directToolNames = new Set(options.directToolNames ?? []);
+  const budget = directoryBudget(options.contextWindowTokens);
+  const skills = [...(options.skills ?? [])];
+  const counters = new TelemetryCounters();
+
+  let originalTools: ToolDefinition[] = [...options.tools];
+  const restrictions: Set<string>[] = [];
+  let snapshot: CatalogSnapshot;
+  let directOnly: CatalogEntry[] = [];
+  let closed = false;
+  let closedTelemetry: Telemetry | undefined;
+  const wrapped = new WeakMap<CatalogEntry, ToolDefinition>();
+
+  const allowed = (entry: CatalogEntry) =>
+    restrictions.every((names) => names.has(entry.name) || names.has(entry.id));
+  const rebuild = (tools: readonly ToolDefinition[]) => {
+    const build = buildCatalog(tools);
+    snapshot = createCatalogSnapshot(build.snapshot.entries.filter(allowed));
+    directOnly = build.directOnly.flatMap((tool) => {
+      const entry = toCatalogEntry(tool);
+      return entry && allowed(entry) ? [entry] : [];
+    });
+    if (resolved.enabled && mode === "directory") assertNoClientNameClash(snapshot);
+  };
+  rebuild(originalTools);
+
+  const executor: Executor = createExecutor({
+    isAvailable: (entry) => !closed && (snapshot.holds(entry) || directOnly.includes(entry)),
+    ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+
+  const currentSnapshot = (): CatalogSnapshot => {
+    if (closed) throw new ToolsiftError("CATALOG_CLOSED", CATALOG_UNAVAILABLE);
+    return snapshot;
+  };
+  const runtime: ControlRuntime = {
+    snapshot: currentSnapshot,
+    limits: () => ({
+      searchDefaultLimit: resolved.searchDefaultLimit,
+      maxSearchLimit: resolved.maxSearchLimit,
+    }),
+    search: (query, limit) => searchIndexFor(currentSnapshot()).search(query, limit),
+    directOnlyNames: () => new Set(directOnly.map((entry) => entry.name)),
+    skills: () => skills,
+    execute: (entry, args, context) => executor.execute(entry, args, { ...context, surface: "control" }),
+    count: (kind, amount) => counters.count(kind, amount),
+  };
+  const controls = createControlTools(runtime);
+
+  const visibleEntries = (): CatalogEntry[] => {
+    const visible = visibleWhileCataloged(snapshot, directToolNames);
+    if (mode === "directory") {
+      for (const entry of snapshot.entries) if (entry.source === "client") visible.push(entry);
+    }
+    return visible;
+  };
+  const modelFacing = (entry: CatalogEntry): ToolDefinition => {
+    let definition = wrapped.get(entry);
+    if (!definition) {
+      definition = wrapForModel(entry, executor, "direct");
+      wrapped.set(entry, definition);
+    }
+    return definition;
+  };
+  const assertOpen = () => {
+    if (closed) throw new ToolsiftError("CATALOG_CLOSED", CATALOG_UNAVAILABLE);
+  };
+
+  return {
+    enabled: resolved.enabled,
+    mode,
+    modelTools() {
+      assertOpen();
+      if (!resolved.enabled) {
+        return originalTools.filter((tool) => {
+          const entry = toCatalogEntry(tool);
+          return entry !== undefined && allowed(entry);
+        });
+      }
+      return [...controls, ...visibleEntries().map(modelFacing), ...directOnly.map(modelFacing)];
+    },
+    directory() {
+      assertOpen();
+      if (!resolved.enabled) return undefined;
+      const visibleNames = new Set([...visibleEntries(), ...directOnly].map((entry) => entry.name));
+      return cachedDirectory(snapshot, { visibleNames, mode, budget });
+    },
+    search(query, searchOptions) {
+      return searchCandidates(runtime, query, searchOptions?.limit);
+    },
+    describe(idOrName) {
+      const description = describeEntry(resolveTarget(runtime, idOrName));
+      counters.count("describe");
+      return description;
+    },
+    call(idOrName, args, context) {
+      return runToolCall(runtime, { id: idOrName, args }, context ?? {});
+    },
+    restrict(names) {
+      assertOpen();
+      const next = new Set<string>();
+      for (const name of names) if (typeof name === "string") next.add(name);
+      restrictions.push(next);
+      snapshot = createCatalogSnapshot(snapshot.entries.filter(allowed));
+      directOnly = directOnly.filter(allowed);
+    },
+    addClientTools(tools) {
+      assertOpen();
+      const clientTools = tools.flatMap((tool) => {
+        const copy = asClientTool(tool);
+        return copy ? [copy] : [];
+      });
+      originalTools = [...originalTools, ...clientTools];
+      const build = buildCatalog(clientTools);
+      const added = build.snapshot.entries.filter(allowed);
+      const next = createCatalogSnapshot([...snapshot.entries, ...added]);
+      if (resolved.enabled && mode === "directory") assertNoClientNameClash(next);
+      snapshot = next;
+      for (const tool of build.directOnly) {
+        const entry = toCatalogEntry(tool);
+        if (entry && allowed(entry)) directOnly.push(entry);
+      }
+    },
+    telemetry() {
+      return closedTelemetry ? structuredClone(closedTelemetry) : counters.read(snapshot);
+    },
+    close() {
+      if (closed) return;
+      closedTelemetry = counters.read(snapshot);
+      closed = true;
+      executor.close();
+    },
+    replaceTools(tools) {
+      assertOpen();
+      originalTools = [...tools];
+      rebuild(originalTools);
+      counters.reset();
+    },
+    resolveDirectoryName(name) {
+      assertOpen();
+      if (!resolved.enabled || mode !== "directory" || harness !== "embedded") return undefined;
+      if (typeof name !== "string" || name.trim() !== name || name.length === 0) return undefined;
+      const matches = snapshot.withName(name);
+      const visible = new Set(visibleEntries());
+      if (matches.length !== 1 || !matches[0] || visible.has(matches[0])) return undefined;
+      return wrapForModel(matches[0], executor, "directory");
+    },
+  };
+}
