@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, it } from "vitest";
+import { writeFakePlugin } from "../qa/index.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const bin = join(root, "dist/cli/main.js");
@@ -242,11 +243,22 @@ describe.concurrent("toolsift search", () => {
     expect(outcome.stderr).toContain("error: unknown option '--fuzzy'");
   });
 
-  it("without --catalog it says the configured catalog is not available yet (exit 2)", async ({ expect }) => {
-    const outcome = await run("search", "bitcoin");
-    expect(outcome.code).toBe(2);
-    expect(outcome.stdout).toBe("");
-    expect(outcome.stderr).toContain("error: search needs --catalog FILE for now");
-    expect(outcome.stderr).toContain("usage: toolsift search <query> --catalog FILE [--limit N] [--json]");
+  it("without --catalog it searches the configured catalog (the config's plugins)", async ({ expect }) => {
+    const pluginDir = await writeFakePlugin(join(scratch, "configured", "fake-plugin"));
+    const configPath = join(scratch, "configured", "toolsift.json");
+    await writeFile(configPath, JSON.stringify({ plugins: { load: { paths: [pluginDir] } } }));
+    const outcome = await run("search", "fake_plugin_tool_17", "--config", configPath, "--limit", "1", "--json");
+    expect(outcome.code).toBe(0);
+    expect(JSON.parse(outcome.stdout)[0].id).toBe("native:fake-plugin:fake_plugin_tool_17");
+  });
+
+  it("refuses an invalid config file with every problem listed (exit 1)", async ({ expect }) => {
+    const configPath = join(scratch, "bad-config.json");
+    await writeFile(configPath, '{ tools: { toolSearch: { mode: "fast" } }, gateway: { port: 70000 } }');
+    const outcome = await run("search", "anything", "--config", configPath);
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain("tools.toolSearch.mode");
+    expect(outcome.stderr).toContain("gateway.port");
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
   });
 });

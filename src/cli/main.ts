@@ -4,4 +4,5 @@ import { runCli } from "./run-cli.js";
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  isTerminal: process.stderr.isTTY === true && process.env.CI === undefined,
 });

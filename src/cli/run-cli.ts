@@ -2,7 +2,13 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { isToolsiftError } from "../errors/index.js";
 import { EXIT_FAILURE, EXIT_SUCCESS, EXIT_USAGE } from "./limits.js";
+import { createGatewayCommand } from "./gateway-command.js";
+import { createMockOpenAICommand } from "./mock-openai-command.js";
+import { createQaCommand } from "./qa-command.js";
 import { createSearchCommand } from "./search-command.js";
+import { createSessionsCommand } from "./sessions-command.js";
+import { startConfiguredGateway } from "./start-configured-gateway.js";
+import { createToolsCommand } from "./tools-command.js";
 import type { CliIo } from "./types.js";
 
 /** Commander outcomes that are not errors: help or the version was asked for and printed. */
@@ -22,8 +28,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError("(run with --help for usage)")
     .showSuggestionAfterError(true);
-  // addCommand does not pass settings down: copy exitOverride and the output routing explicitly.
-  program.addCommand(createSearchCommand(io).copyInheritedSettings(program));
+  const log = (line: string) => io.stderr(`${line}\n`);
+  const commands = [
+    createGatewayCommand(io, { start: (options) => startConfiguredGateway(options, log) }),
+    createMockOpenAICommand(io),
+    createSearchCommand(io),
+    createToolsCommand(io),
+    createSessionsCommand(io),
+    createQaCommand(io, { isTerminal: io.isTerminal === true }),
+  ];
+  for (const command of commands) program.addCommand(inherit(command, program));
 
   try {
     await program.parseAsync([...argv], { from: "user" });
@@ -35,6 +49,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr(`error: ${message}\n`);
     return EXIT_FAILURE;
   }
+}
+
+/** addCommand does not pass settings down: copy exitOverride and the output routing to every subcommand. */
+function inherit(command: Command, program: Command): Command {
+  command.copyInheritedSettings(program);
+  for (const sub of command.commands) inherit(sub, command);
+  return command;
 }
 
 /** The package version, read next to the build (`dist/cli` and `src/cli` both sit two levels down). */

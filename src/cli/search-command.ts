@@ -1,13 +1,11 @@
 import { Command, InvalidArgumentError } from "commander";
 import { createToolSearch } from "../index.js";
+import { assembleRuntime } from "./assemble-runtime.js";
 import { formatCandidates } from "./format-candidates.js";
 import { loadCatalogFile } from "./load-catalog-file.js";
 import type { CliIo } from "./types.js";
 
 const LIMIT_MESSAGE = "limit must be a positive integer.";
-const NO_CATALOG_MESSAGE =
-  "error: search needs --catalog FILE for now: searching the configured catalog arrives with the gateway.\n" +
-  "usage: toolsift search <query> --catalog FILE [--limit N] [--json]";
 
 const CATALOG_HELP = `
 FILE holds tool definitions in any of these forms (one form per item; items may mix):
@@ -28,16 +26,15 @@ export function createSearchCommand(io: CliIo): Command {
   return new Command("search")
     .description("search a catalog of tools as the model would, and print the ranked candidates")
     .argument("<query...>", "what to look for, in English (several words may be given unquoted)")
-    .option("--catalog <file>", "search the tools in FILE (see below for the formats)")
+    .option("--catalog <file>", "search the tools in FILE (see below) instead of the configured catalog")
+    .option("--config <file>", "config file (JSON5) whose plugins make the configured catalog")
     .option("--limit <n>", "number of results (default 8, capped at 20)", parseLimit)
     .option("--json", "print the exact candidate array the model would see, as JSON")
     .addHelpText("after", CATALOG_HELP)
     .action(async (words: string[], options: SearchOptions, command: Command) => {
       const query = words.join(" ");
       if (query.trim().length === 0) command.error("error: the query must not be blank", { exitCode: 2 });
-      if (options.catalog === undefined) command.error(NO_CATALOG_MESSAGE, { exitCode: 2 });
-      const tools = await loadCatalogFile(options.catalog);
-      const search = createToolSearch({ tools });
+      const search = await searchFor(options, io);
       try {
         const candidates = search.search(query, options.limit === undefined ? {} : { limit: options.limit });
         io.stdout(options.json ? `${JSON.stringify(candidates, null, 2)}\n` : formatCandidates(candidates));
@@ -47,7 +44,20 @@ export function createSearchCommand(io: CliIo): Command {
     });
 }
 
-type SearchOptions = { catalog?: string; limit?: number; json?: boolean };
+type SearchOptions = { catalog?: string; config?: string; limit?: number; json?: boolean };
+
+/** Tool Search over the tools in --catalog, or over the configured catalog (plugins) with its settings. */
+async function searchFor(options: SearchOptions, io: CliIo) {
+  if (options.catalog !== undefined) return createToolSearch({ tools: await loadCatalogFile(options.catalog) });
+  const runtime = await assembleRuntime({
+    ...(options.config ? { configPath: options.config } : {}),
+    log: (line) => io.stderr(`${line}\n`),
+  });
+  return createToolSearch({
+    tools: runtime.plugins.tools,
+    config: runtime.loaded.config.tools?.toolSearch,
+  });
+}
 
 function parseLimit(value: string): number {
   const limit = Number(value);

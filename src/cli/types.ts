@@ -2,4 +2,6 @@
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** True when stderr is a terminal: long work shows progress there, and stays quiet in pipes and CI. */
+  isTerminal?: boolean;
 }

@@ -1,11 +1,41 @@
+export type {
+  AgentEntry,
+  AgentSettings,
+  McpServerSettings,
+  ToolPolicySettings,
+  ToolsiftConfig,
+} from "./config-file-types.js";
+export { DEFAULT_AGENT_INSTRUCTIONS } from "./default-agent-instructions.js";
+export { type EnvReference, isEnvReference, readEnvReference } from "./env-reference.js";
+export { invalidConfigError, NOTHING_CHANGED, unusableConfigError } from "./invalid-config-error.js";
 export { isLocalModel } from "./is-local-model.js";
 export {
+  CONFIG_FILE_NAME,
+  DEFAULT_AGENT_MODEL,
   DEFAULT_MAX_SEARCH_LIMIT,
+  DEFAULT_MAX_TURNS,
+  DEFAULT_RUN_TIMEOUT_MS,
   DEFAULT_SEARCH_DEFAULT_LIMIT,
   LOCAL_MAX_SEARCH_LIMIT,
   LOCAL_SEARCH_DEFAULT_LIMIT,
+  MAIN_AGENT_ID,
+  MAX_CONFIG_FILE_BYTES,
   MAX_SEARCH_LIMIT_CEILING,
 } from "./limits.js";
+export { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./load-config.js";
+export { parseConfigText } from "./parse-config-text.js";
+export {
+  listAgentIds,
+  type ResolveAgentOptions,
+  type ResolvedAgent,
+  resolveAgent,
+} from "./resolve-agent.js";
+export {
+  type ConfigPaths,
+  type ResolveConfigPathsOptions,
+  resolveConfigPaths,
+} from "./resolve-config-paths.js";
+export { type ResolvedEnvReferences, resolveEnvReferences } from "./resolve-env-references.js";
 export { resolveSearchLimits, type SearchLimits } from "./resolve-search-limits.js";
 export { resolveToolSearchConfig } from "./resolve-tool-search-config.js";
 export type {
@@ -16,4 +46,5 @@ export type {
   ResolveToolSearchOptions,
   ToolSearchMode,
 } from "./types.js";
+export { validateConfig } from "./validate-config.js";
 export { validateToolSearchConfig } from "./validate-tool-search-config.js";

@@ -19,3 +19,41 @@ export const MIGRATION_COMMAND = "toolsift doctor --fix";
 
 /** Longest received key or value quoted in a config message; longer ones are cut with "...". */
 export const LONGEST_SHOWN_VALUE = 48;
+
+/** File name of the config file inside `$TOOLSIFT_HOME`. */
+export const CONFIG_FILE_NAME = "toolsift.json";
+/** Folder under the user's home directory used when `TOOLSIFT_HOME` is unset. */
+export const DEFAULT_HOME_FOLDER = ".toolsift";
+/** Folder under the home directory used for state when `TOOLSIFT_STATE_DIR` is unset. */
+export const STATE_FOLDER = "state";
+/** Largest config file read; a larger one is refused before it is parsed. */
+export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
+/** Deepest nesting of objects and arrays accepted in a config file. */
+export const MAX_CONFIG_DEPTH = 32;
+/** Most problems listed in one CONFIG_INVALID message; the rest are counted. */
+export const MAX_LISTED_CONFIG_ISSUES = 100;
+/** Prefix of a string value read from the environment (`"env:NAME"`). */
+export const ENV_REFERENCE_PREFIX = "env:";
+
+/** Model used when neither the agent nor `agents.defaults` names one. */
+export const DEFAULT_AGENT_MODEL = "openai/gpt-5.4-mini";
+/** Provider assumed for a model string without `provider/`. */
+export const DEFAULT_MODEL_PROVIDER = "openai";
+/** The agent that always exists, with or without an `agents.list` entry. */
+export const MAIN_AGENT_ID = "main";
+/** Default most model requests in one run. */
+export const DEFAULT_MAX_TURNS = 24;
+/** Highest `maxTurns` accepted. */
+export const MAX_TURNS_CEILING = 1000;
+/** Default wall-clock limit of one run in ms (10 minutes). */
+export const DEFAULT_RUN_TIMEOUT_MS = 600_000;
+/** Highest timeout accepted anywhere in the file, in ms (24 hours). */
+export const MAX_TIMEOUT_MS = 86_400_000;
+/** Highest `maxRetries` accepted for a provider. */
+export const MAX_PROVIDER_RETRIES = 10;
+/** Highest `contextWindowTokens` accepted. */
+export const MAX_CONTEXT_WINDOW_TOKENS = 100_000_000;
+/** Highest `gateway.maxBodyBytes` accepted (256 MiB). */
+export const MAX_GATEWAY_BODY_BYTES = 256 * 1024 * 1024;
+/** Folder under the state directory holding default agent workspaces. */
+export const WORKSPACE_FOLDER = "workspace";

@@ -126,7 +126,7 @@ function readOwnProperties(
 }
 
 /** A short, safe rendering of a received value for an error message. */
-function describeValue(value: unknown): string {
+export function describeValue(value: unknown): string {
   if (value === null) return "null";
   switch (typeof value) {
     case "string":

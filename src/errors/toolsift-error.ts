@@ -17,6 +17,7 @@ export type ToolsiftErrorCode =
   | "CATALOG_CLOSED"
   | "CONFIG_INVALID"
   | "NAME_CONFLICT"
+  | "PROVIDER_FAILED"
   | "INTERNAL";
 
 /** The one error class toolsift throws: a stable `code` and a message written for its reader. */

@@ -1,6 +1,6 @@
 import { EXPANSION_GROUPS, type ExpansionGroup } from "./expansion-groups.js";
 import { EXPANSION_WEIGHT, MAX_QUERY_SENTENCES, MAX_QUERY_TERMS } from "./limits.js";
-import { splitWords, wordTerms } from "./tokenize.js";
+import { cachedWordTerms, splitWords, wordTerms } from "./tokenize.js";
 
 /** One term a query is scored with. */
 export type QueryTerm = {
@@ -11,13 +11,19 @@ export type QueryTerm = {
   readonly literal: boolean;
 };
 
-type CompiledGroup = {
-  readonly words: ReadonlySet<string>;
-  readonly phrases: readonly string[];
-  readonly adds: readonly string[];
+/** Expansion groups indexed by trigger: group numbers by trigger term and by two-word phrase. */
+type Triggers = {
+  readonly byTerm: ReadonlyMap<string, readonly number[]>;
+  readonly byPhrase: ReadonlyMap<string, readonly number[]>;
+  /** First words of the phrases, to skip building pairs that cannot match. */
+  readonly phraseStarts: ReadonlySet<string>;
 };
 
-const COMPILED: readonly CompiledGroup[] = EXPANSION_GROUPS.map(compileGroup);
+const TRIGGERS: Triggers = compileTriggers(EXPANSION_GROUPS);
+/** Per group: the terms it adds (tokenised like a query). */
+const EXPANSIONS: readonly (readonly string[])[] = EXPANSION_GROUPS.map((group) =>
+  group.adds.flatMap(wordTerms),
+);
 /** A sentence ends at `.`, `?`, `!` or `;` followed by a space or the end, or at a line break. */
 const SENTENCE_END = /[.?!;]+(?=\s|$)|[\r\n]+/u;
 
@@ -31,26 +37,24 @@ export function analyzeQuery(query: string, maxTerms = MAX_QUERY_TERMS): QueryTe
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   for (const word of words) {
-    for (const term of wordTerms(word)) {
+    for (const term of cachedWordTerms(word)) {
       if (seen.has(term) || terms.length >= maxTerms) continue;
       seen.add(term);
       terms.push({ term, weight: 1, literal: true });
     }
   }
   if (terms.length === 0) return terms;
-  const typed = [...seen];
-  const phrases = new Set<string>();
+  const triggered = new Set<number>();
+  for (const term of seen) for (const group of TRIGGERS.byTerm.get(term) ?? []) triggered.add(group);
   for (let index = 0; index + 1 < words.length; index += 1) {
-    phrases.add(`${words[index]} ${words[index + 1]}`.toLowerCase());
-  }
-  for (const group of COMPILED) {
-    if (
-      !typed.some((term) => group.words.has(term)) &&
-      !group.phrases.some((phrase) => phrases.has(phrase))
-    ) {
-      continue;
+    const first = words[index]!.toLowerCase();
+    if (!TRIGGERS.phraseStarts.has(first)) continue;
+    for (const group of TRIGGERS.byPhrase.get(`${first} ${words[index + 1]!.toLowerCase()}`) ?? []) {
+      triggered.add(group);
     }
-    for (const term of group.adds) {
+  }
+  for (const group of [...triggered].sort((left, right) => left - right)) {
+    for (const term of EXPANSIONS[group]!) {
       if (seen.has(term) || terms.length >= maxTerms) continue;
       seen.add(term);
       terms.push({ term, weight: EXPANSION_WEIGHT, literal: false });
@@ -81,12 +85,25 @@ export function analyzeSentences(query: string): QueryTerm[][] {
   return sentences;
 }
 
-function compileGroup(group: ExpansionGroup): CompiledGroup {
-  const words = new Set<string>();
-  const phrases: string[] = [];
-  for (const trigger of group.triggers) {
-    if (trigger.includes(" ")) phrases.push(trigger);
-    else for (const term of wordTerms(trigger)) words.add(term);
-  }
-  return { words, phrases, adds: group.adds.flatMap(wordTerms) };
+function compileTriggers(groups: readonly ExpansionGroup[]): Triggers {
+  const byTerm = new Map<string, number[]>();
+  const byPhrase = new Map<string, number[]>();
+  const phraseStarts = new Set<string>();
+  const add = (map: Map<string, number[]>, key: string, group: number): void => {
+    const list = map.get(key);
+    if (!list) map.set(key, [group]);
+    else if (!list.includes(group)) list.push(group);
+  };
+  groups.forEach((group, index) => {
+    for (const trigger of group.triggers) {
+      const words = trigger.toLowerCase().split(" ");
+      if (words.length === 2) {
+        add(byPhrase, words.join(" "), index);
+        phraseStarts.add(words[0]!);
+      } else {
+        for (const term of wordTerms(trigger)) add(byTerm, term, index);
+      }
+    }
+  });
+  return { byTerm, byPhrase, phraseStarts };
 }

@@ -9,8 +9,9 @@ import {
   FIELD_PARAMETERS,
   FIELD_WEIGHTS,
 } from "./limits.js";
-import { parameterText } from "./parameter-text.js";
-import { splitWords, wordTerms } from "./tokenize.js";
+import { parameterTexts } from "./parameter-text.js";
+import { wordTerms } from "./tokenize.js";
+import { WordTable } from "./word-table.js";
 
 /** An inverted index in compressed-row form: term `t`'s postings are `docs`/`weights` from `offsets[t]` to `offsets[t + 1]`. */
 export type Postings = {
@@ -25,14 +26,23 @@ export type Postings = {
   readonly idf: Float32Array;
 };
 
-/** The texts indexed for an entry, by field. Parameter text only for `native` entries: others stay opaque. */
-export function entryFields(entry: CatalogEntry): string[] {
-  const fields = new Array<string>(FIELD_COUNT).fill("");
-  fields[FIELD_NAME] = `${entry.name}\n${entry.label}`;
-  fields[FIELD_DESCRIPTION] = entry.description;
-  fields[FIELD_PARAMETERS] = entry.source === "native" ? parameterText(entry.parameters) : "";
-  fields[FIELD_META] = `${entry.source}\n${entry.owner}`;
+/** Bits per field in a packed count (counts saturate at 255 occurrences per field). */
+const COUNT_BITS = 8;
+const COUNT_MAX = (1 << COUNT_BITS) - 1;
+
+/** The texts indexed for an entry, by field, as separate pieces. Parameter text only for `native` entries. */
+export function entryFieldTexts(entry: CatalogEntry): string[][] {
+  const fields: string[][] = Array.from({ length: FIELD_COUNT }, () => []);
+  fields[FIELD_NAME] = [entry.name, entry.label];
+  fields[FIELD_DESCRIPTION] = [entry.description];
+  fields[FIELD_PARAMETERS] = entry.source === "native" ? parameterTexts(entry.parameters) : [];
+  fields[FIELD_META] = [entry.source, entry.owner];
   return fields;
+}
+
+/** The texts indexed for an entry, one string per field (pieces joined by line breaks). */
+export function entryFields(entry: CatalogEntry): string[] {
+  return entryFieldTexts(entry).map((pieces) => pieces.filter((piece) => piece.length > 0).join("\n"));
 }
 
 /**
@@ -40,110 +50,149 @@ export function entryFields(entry: CatalogEntry): string[] {
  * folded into each posting's weight at build time, so a query only multiplies and adds.
  */
 export function buildPostings(entries: readonly CatalogEntry[]): Postings {
-  const documentCount = entries.length;
-  const termIds = new Map<string, number>();
-  let documentFrequency = new Uint32Array(1024);
-  let slotOfTerm = new Int32Array(1024).fill(-1);
-  const fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
-  const documentStart = new Uint32Array(documentCount + 1);
-  let postingTerms = new Uint32Array(4096);
-  let postingCounts = new Uint16Array(4096 * FIELD_COUNT);
-  let postingCount = 0;
-  const localTerms: number[] = [];
-  const termIdsOfWord = new Map<string, readonly number[]>();
-  const internTerm = (term: string): number => {
-    let termId = termIds.get(term);
-    if (termId === undefined) {
-      termId = termIds.size;
-      termIds.set(term, termId);
-      if (termId >= slotOfTerm.length) {
-        slotOfTerm = growInt32(slotOfTerm, termId + 1, -1);
-        documentFrequency = growUint32(documentFrequency, termId + 1);
-      }
-    }
-    return termId;
-  };
-  let localCounts = new Uint16Array(256 * FIELD_COUNT);
+  const builder = new DocumentTermCounter(entries.length);
+  for (const entry of entries) builder.addDocument(entryFieldTexts(entry));
+  return builder.finish();
+}
 
-  for (let doc = 0; doc < documentCount; doc += 1) {
-    documentStart[doc] = postingCount;
-    const fields = entryFields(entries[doc]!);
-    localTerms.length = 0;
+/** First pass: the distinct terms of each document with their per-field counts, packed 8 bits a field. */
+class DocumentTermCounter {
+  readonly termIds = new Map<string, number>();
+  private readonly documentCount: number;
+  private readonly words: WordTable;
+  private readonly fieldLengths: Float64Array;
+  private readonly documentStart: Uint32Array;
+  private documentFrequency = new Uint32Array(1024);
+  private slotOfTerm = new Int32Array(1024).fill(-1);
+  private postingTerms = new Uint32Array(4096);
+  private postingCounts = new Uint32Array(4096);
+  private postingCount = 0;
+  private documentsAdded = 0;
+  private readonly localTerms: number[] = [];
+  private localCounts = new Uint32Array(256);
+
+  constructor(documentCount: number) {
+    this.documentCount = documentCount;
+    this.fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
+    this.documentStart = new Uint32Array(documentCount + 1);
+    this.words = new WordTable((word) => wordTerms(word).map((term) => this.internTerm(term)));
+  }
+
+  addDocument(fields: readonly (readonly string[])[]): void {
+    const doc = this.documentsAdded++;
+    this.documentStart[doc] = this.postingCount;
+    this.localTerms.length = 0;
     for (let field = 0; field < FIELD_COUNT; field += 1) {
-      let fieldLength = 0;
-      for (const word of splitWords(fields[field]!)) {
-        let wordTermIds = termIdsOfWord.get(word);
-        if (wordTermIds === undefined) {
-          wordTermIds = wordTerms(word).map(internTerm);
-          termIdsOfWord.set(word, wordTermIds);
-        }
-        fieldLength += wordTermIds.length;
-        for (const termId of wordTermIds) {
-          let slot = slotOfTerm[termId]!;
-          if (slot < 0) {
-            slot = localTerms.length;
-            slotOfTerm[termId] = slot;
-            localTerms.push(termId);
-            if ((slot + 1) * FIELD_COUNT > localCounts.length) {
-              localCounts = growUint16(localCounts, (slot + 1) * FIELD_COUNT);
-            }
-            localCounts.fill(0, slot * FIELD_COUNT, (slot + 1) * FIELD_COUNT);
-          }
-          const at = slot * FIELD_COUNT + field;
-          if (localCounts[at]! < 0xffff) localCounts[at]! += 1;
-        }
-      }
-      fieldLengths[doc * FIELD_COUNT + field] = fieldLength;
+      let length = 0;
+      for (const text of fields[field] ?? []) length += this.countText(text, field);
+      this.fieldLengths[doc * FIELD_COUNT + field] = length;
     }
-    if (postingCount + localTerms.length > postingTerms.length) {
-      postingTerms = growUint32(postingTerms, postingCount + localTerms.length);
-      postingCounts = growUint16(postingCounts, (postingCount + localTerms.length) * FIELD_COUNT);
+    this.flushDocument();
+  }
+
+  /** Counts the terms of one text into the current document; returns how many terms it has. */
+  private countText(text: string, field: number): number {
+    const words = this.words;
+    const wordCount = words.scan(text);
+    const scanned = words.scanned;
+    const flatTermIds = words.flatTermIds;
+    const termStarts = words.termStarts;
+    const slotOfTerm = this.slotOfTerm;
+    const localTerms = this.localTerms;
+    const shift = field * COUNT_BITS;
+    let length = 0;
+    for (let index = 0; index < wordCount; index += 1) {
+      const word = scanned[index]!;
+      const end = termStarts[word + 1]!;
+      length += end - termStarts[word]!;
+      for (let at = termStarts[word]!; at < end; at += 1) {
+        const termId = flatTermIds[at]!;
+        let slot = slotOfTerm[termId]!;
+        if (slot < 0) {
+          slot = localTerms.length;
+          slotOfTerm[termId] = slot;
+          localTerms.push(termId);
+          if (slot >= this.localCounts.length) this.localCounts = growUint32(this.localCounts, slot + 1);
+          this.localCounts[slot] = 0;
+        }
+        const counts = this.localCounts[slot]!;
+        if (((counts >>> shift) & COUNT_MAX) < COUNT_MAX) this.localCounts[slot] = counts + (1 << shift);
+      }
+    }
+    return length;
+  }
+
+  private flushDocument(): void {
+    const localTerms = this.localTerms;
+    const needed = this.postingCount + localTerms.length;
+    if (needed > this.postingTerms.length) {
+      this.postingTerms = growUint32(this.postingTerms, needed);
+      this.postingCounts = growUint32(this.postingCounts, needed);
     }
     for (let slot = 0; slot < localTerms.length; slot += 1) {
       const termId = localTerms[slot]!;
-      slotOfTerm[termId] = -1;
-      documentFrequency[termId]! += 1;
-      postingTerms[postingCount] = termId;
-      postingCounts.set(
-        localCounts.subarray(slot * FIELD_COUNT, (slot + 1) * FIELD_COUNT),
-        postingCount * FIELD_COUNT,
-      );
-      postingCount += 1;
+      this.slotOfTerm[termId] = -1;
+      this.documentFrequency[termId]! += 1;
+      this.postingTerms[this.postingCount] = termId;
+      this.postingCounts[this.postingCount] = this.localCounts[slot]!;
+      this.postingCount += 1;
     }
   }
-  documentStart[documentCount] = postingCount;
 
-  const termCount = termIds.size;
-  const offsets = new Uint32Array(termCount + 1);
-  for (let term = 0; term < termCount; term += 1)
-    offsets[term + 1] = offsets[term]! + documentFrequency[term]!;
-  const fill = offsets.slice(0, termCount);
-  const docs = new Uint32Array(postingCount);
-  const weights = new Float32Array(postingCount);
-  const averageLengths = averageFieldLengths(fieldLengths, documentCount);
-
-  for (let doc = 0; doc < documentCount; doc += 1) {
-    const norms = fieldNorms(fieldLengths, doc, averageLengths);
-    for (let posting = documentStart[doc]!; posting < documentStart[doc + 1]!; posting += 1) {
-      let frequency = 0;
-      for (let field = 0; field < FIELD_COUNT; field += 1) {
-        const count = postingCounts[posting * FIELD_COUNT + field]!;
-        if (count > 0) frequency += (FIELD_WEIGHTS[field]! * count) / norms[field]!;
+  private internTerm(term: string): number {
+    let termId = this.termIds.get(term);
+    if (termId === undefined) {
+      termId = this.termIds.size;
+      this.termIds.set(term, termId);
+      if (termId >= this.slotOfTerm.length) {
+        this.slotOfTerm = growInt32(this.slotOfTerm, termId + 1, -1);
+        this.documentFrequency = growUint32(this.documentFrequency, termId + 1);
       }
-      const term = postingTerms[posting]!;
-      const at = fill[term]!;
-      fill[term] = at + 1;
-      docs[at] = doc;
-      weights[at] = (frequency * (BM25_K1 + 1)) / (BM25_K1 + frequency);
     }
+    return termId;
   }
 
-  const idf = new Float32Array(termCount);
-  for (let term = 0; term < termCount; term += 1) {
-    const frequency = documentFrequency[term]!;
-    idf[term] = Math.log(1 + (documentCount - frequency + 0.5) / (frequency + 0.5));
+  /** Second pass: folds length normalisation into each posting's weight and lays postings out per term. */
+  finish(): Postings {
+    const { documentCount, documentStart, documentFrequency, postingTerms, postingCounts, fieldLengths } =
+      this;
+    documentStart[documentCount] = this.postingCount;
+    const termCount = this.termIds.size;
+    const offsets = new Uint32Array(termCount + 1);
+    for (let term = 0; term < termCount; term += 1)
+      offsets[term + 1] = offsets[term]! + documentFrequency[term]!;
+    const fill = offsets.slice(0, termCount);
+    const docs = new Uint32Array(this.postingCount);
+    const weights = new Float32Array(this.postingCount);
+    const averages = averageFieldLengths(fieldLengths, documentCount);
+    const fieldScale = new Float64Array(FIELD_COUNT);
+    for (let doc = 0; doc < documentCount; doc += 1) {
+      for (let field = 0; field < FIELD_COUNT; field += 1) {
+        const average = averages[field]!;
+        const b = FIELD_LENGTH_NORMALISATION[field]!;
+        const norm = average > 0 ? 1 - b + (b * fieldLengths[doc * FIELD_COUNT + field]!) / average : 1;
+        fieldScale[field] = FIELD_WEIGHTS[field]! / norm;
+      }
+      for (let posting = documentStart[doc]!; posting < documentStart[doc + 1]!; posting += 1) {
+        const counts = postingCounts[posting]!;
+        let frequency = 0;
+        for (let field = 0; field < FIELD_COUNT; field += 1) {
+          frequency += ((counts >>> (field * COUNT_BITS)) & COUNT_MAX) * fieldScale[field]!;
+        }
+        const term = postingTerms[posting]!;
+        const at = fill[term]!;
+        fill[term] = at + 1;
+        docs[at] = doc;
+        weights[at] = (frequency * (BM25_K1 + 1)) / (BM25_K1 + frequency);
+      }
+    }
+    const idf = new Float32Array(termCount);
+    for (let term = 0; term < termCount; term += 1) {
+      const frequency = documentFrequency[term]!;
+      idf[term] = Math.log(1 + (documentCount - frequency + 0.5) / (frequency + 0.5));
+    }
+    return { termIds: this.termIds, offsets, docs, weights, idf };
   }
-  return { termIds, offsets, docs, weights, idf };
 }
 
 function averageFieldLengths(fieldLengths: Float64Array, documentCount: number): Float64Array {
@@ -157,25 +206,8 @@ function averageFieldLengths(fieldLengths: Float64Array, documentCount: number):
   return averages;
 }
 
-/** BM25 length normalisation per field: `1 − b + b · length / averageLength`. */
-function fieldNorms(fieldLengths: Float64Array, doc: number, averageLengths: Float64Array): Float64Array {
-  const norms = new Float64Array(FIELD_COUNT);
-  for (let field = 0; field < FIELD_COUNT; field += 1) {
-    const average = averageLengths[field]!;
-    const b = FIELD_LENGTH_NORMALISATION[field]!;
-    norms[field] = average > 0 ? 1 - b + (b * fieldLengths[doc * FIELD_COUNT + field]!) / average : 1;
-  }
-  return norms;
-}
-
 function growUint32(array: Uint32Array<ArrayBuffer>, minimum: number): Uint32Array<ArrayBuffer> {
   const grown = new Uint32Array(Math.max(minimum, array.length * 2));
-  grown.set(array);
-  return grown;
-}
-
-function growUint16(array: Uint16Array<ArrayBuffer>, minimum: number): Uint16Array<ArrayBuffer> {
-  const grown = new Uint16Array(Math.max(minimum, array.length * 2));
   grown.set(array);
   return grown;
 }

@@ -41,7 +41,10 @@ export const MAX_QUERY_SENTENCES = 16;
  * (a preamble such as "I need help with a few tasks.") is not inflated.
  */
 export const SENTENCE_FLOOR = 0.7;
-/** Exponent applied to each normalised sentence score before summing: a strong match on one intent beats weak matches on several. */
+/**
+ * Integer exponent applied to each normalised sentence score before summing: a strong match on one intent
+ * beats weak matches on several.
+ */
 export const SENTENCE_POWER = 3;
 /** Most distinct words whose terms are memoised (the memo is emptied when full). */
 export const MAX_CACHED_WORDS = 50_000;

@@ -8,6 +8,8 @@ import {
 
 const SUBSCHEMA_LISTS = ["anyOf", "oneOf", "allOf"] as const;
 
+type Walk = { parts: string[]; visiting: Set<object>; nodes: number; chars: number };
+
 /**
  * The searchable text of a trusted (`native`) input schema: its `description`s and property names, walking
  * `properties`, `items`, `anyOf`, `oneOf` and `allOf` down to level 4 (the root is level 0). `const` and
@@ -16,49 +18,50 @@ const SUBSCHEMA_LISTS = ["anyOf", "oneOf", "allOf"] as const;
  * Never call it on an MCP or client schema: those are opaque.
  */
 export function parameterText(schema: unknown): string {
-  const parts: string[] = [];
-  const visiting = new Set<object>();
-  let nodes = 0;
-  let chars = 0;
+  return parameterTexts(schema).join("\n");
+}
 
-  const add = (text: string): void => {
-    if (chars >= MAX_PARAMETER_TEXT_CHARS || text.length === 0) return;
-    const kept =
-      text.length > MAX_PARAMETER_TEXT_CHARS - chars ? text.slice(0, MAX_PARAMETER_TEXT_CHARS - chars) : text;
-    parts.push(kept);
-    chars += kept.length + 1;
-  };
+/** The pieces of `parameterText`, in walk order (each description and property name on its own). */
+export function parameterTexts(schema: unknown): string[] {
+  const walk: Walk = { parts: [], visiting: new Set(), nodes: 0, chars: 0 };
+  visit(walk, schema, 0);
+  return walk.parts;
+}
 
-  const visit = (node: unknown, depth: number): void => {
-    if (typeof node !== "object" || node === null || visiting.has(node)) return;
-    if (nodes >= MAX_SCHEMA_NODES || chars >= MAX_PARAMETER_TEXT_CHARS) return;
-    nodes += 1;
-    visiting.add(node);
-    const description = safeRead(node, "description");
-    if (typeof description === "string") add(description);
-    if (depth < MAX_SCHEMA_DEPTH) {
-      const properties = safeRead(node, "properties");
-      for (const key of ownKeys(properties)) {
-        add(key);
-        visit(safeRead(properties, key), depth + 1);
-      }
-      const items = safeRead(node, "items");
-      if (isArray(items)) visitList(items, depth + 1);
-      else visit(items, depth + 1);
-      for (const list of SUBSCHEMA_LISTS) visitList(safeRead(node, list), depth + 1);
+function visit(walk: Walk, node: unknown, depth: number): void {
+  if (typeof node !== "object" || node === null || walk.visiting.has(node)) return;
+  if (walk.nodes >= MAX_SCHEMA_NODES || walk.chars >= MAX_PARAMETER_TEXT_CHARS) return;
+  walk.nodes += 1;
+  walk.visiting.add(node);
+  const description = safeRead(node, "description");
+  if (typeof description === "string") add(walk, description);
+  if (depth < MAX_SCHEMA_DEPTH) {
+    const properties = safeRead(node, "properties");
+    for (const key of ownKeys(properties)) {
+      add(walk, key);
+      visit(walk, safeRead(properties, key), depth + 1);
     }
-    visiting.delete(node);
-  };
+    const items = safeRead(node, "items");
+    if (isArray(items)) visitList(walk, items, depth + 1);
+    else visit(walk, items, depth + 1);
+    for (const list of SUBSCHEMA_LISTS) visitList(walk, safeRead(node, list), depth + 1);
+  }
+  walk.visiting.delete(node);
+}
 
-  const visitList = (list: unknown, depth: number): void => {
-    if (!isArray(list)) return;
-    const declared = safeRead(list, "length");
-    const length = typeof declared === "number" ? Math.min(declared, MAX_SCHEMA_ARRAY_ITEMS) : 0;
-    for (let index = 0; index < length; index += 1) visit(safeRead(list, String(index)), depth);
-  };
+function visitList(walk: Walk, list: unknown, depth: number): void {
+  if (!isArray(list)) return;
+  const declared = safeRead(list, "length");
+  const length = typeof declared === "number" ? Math.min(declared, MAX_SCHEMA_ARRAY_ITEMS) : 0;
+  for (let index = 0; index < length; index += 1) visit(walk, safeRead(list, String(index)), depth);
+}
 
-  visit(schema, 0);
-  return parts.join("\n");
+function add(walk: Walk, text: string): void {
+  if (walk.chars >= MAX_PARAMETER_TEXT_CHARS || text.length === 0) return;
+  const room = MAX_PARAMETER_TEXT_CHARS - walk.chars;
+  const kept = text.length > room ? text.slice(0, room) : text;
+  walk.parts.push(kept);
+  walk.chars += kept.length + 1;
 }
 
 function ownKeys(value: unknown): string[] {

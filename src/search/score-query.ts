@@ -3,15 +3,17 @@ import type { Postings } from "./build-postings.js";
 import { SENTENCE_FLOOR, SENTENCE_POWER } from "./limits.js";
 
 /**
- * Scores queries against one set of postings, reusing its buffers from query to query (synchronous, so one
- * scorer per index is enough). After `score`, the first `touchedCount` items of `touched` are the matched
- * documents, in no particular order.
+ * Scores queries against one set of postings, reusing its buffers from query to query (search is
+ * synchronous, so one scorer per index is enough). After `score`, the first `touchedCount` items of `touched`
+ * are the matched documents, in no particular order.
  */
 export interface QueryScorer {
   /** Scores a query given as its sentences' terms (see `analyzeSentences`). */
   score(sentences: readonly (readonly QueryTerm[])[]): void;
   readonly touched: Uint32Array;
   readonly touchedCount: number;
+  /** The last query's scores; meaningful for the touched documents only. */
+  readonly scores: Float64Array;
   /** The last query's score of `doc` (0 when it matched nothing). */
   scoreOf(doc: number): number;
   /** True when `doc` matched at least one typed term of the last query (not only expansions). */
@@ -25,101 +27,127 @@ export interface QueryScorer {
  * which orders a one-sentence query exactly as BM25F does.
  */
 export function createQueryScorer(postings: Postings, documentCount: number): QueryScorer {
-  const { termIds, offsets, docs, weights, idf } = postings;
-  const totals = new Float64Array(documentCount);
-  const queryStamp = new Uint32Array(documentCount);
-  const literalStamp = new Uint32Array(documentCount);
-  const sentenceStamp = new Uint32Array(documentCount);
-  const pairOfDoc = new Uint32Array(documentCount);
-  const touched = new Uint32Array(documentCount);
-  let pairDocs = new Uint32Array(Math.max(1024, documentCount));
-  let pairScores = new Float64Array(pairDocs.length);
-  let touchedCount = 0;
-  let queryGeneration = 0;
-  let sentenceGeneration = 0;
+  return new SentenceScorer(postings, documentCount);
+}
 
-  const nextQueryGeneration = (): number => {
-    if (queryGeneration === 0xffffffff) {
-      queryStamp.fill(0);
-      literalStamp.fill(0);
-      queryGeneration = 0;
+class SentenceScorer implements QueryScorer {
+  readonly touched: Uint32Array;
+  readonly scores: Float64Array;
+  touchedCount = 0;
+  private readonly postings: Postings;
+  /** Per-sentence accumulator; every entry is back to 0 between sentences (all contributions are > 0). */
+  private readonly sentenceScores: Float64Array;
+  private readonly sentenceDocs: Uint32Array;
+  private readonly queryStamp: Uint32Array;
+  private readonly literalStamp: Uint32Array;
+  private pairDocs: Uint32Array;
+  private pairScores: Float64Array;
+  private generation = 0;
+
+  constructor(postings: Postings, documentCount: number) {
+    this.postings = postings;
+    this.touched = new Uint32Array(documentCount);
+    this.scores = new Float64Array(documentCount);
+    this.sentenceScores = new Float64Array(documentCount);
+    this.sentenceDocs = new Uint32Array(documentCount);
+    this.queryStamp = new Uint32Array(documentCount);
+    this.literalStamp = new Uint32Array(documentCount);
+    this.pairDocs = new Uint32Array(Math.max(1024, documentCount));
+    this.pairScores = new Float64Array(this.pairDocs.length);
+  }
+
+  scoreOf(doc: number): number {
+    return this.queryStamp[doc] === this.generation ? this.scores[doc]! : 0;
+  }
+
+  isLiteral(doc: number): boolean {
+    return this.literalStamp[doc] === this.generation;
+  }
+
+  score(sentences: readonly (readonly QueryTerm[])[]): void {
+    if (this.generation === 0xffffffff) {
+      this.queryStamp.fill(0);
+      this.literalStamp.fill(0);
+      this.generation = 0;
     }
-    queryGeneration += 1;
-    return queryGeneration;
-  };
-  const nextSentenceGeneration = (): number => {
-    if (sentenceGeneration === 0xffffffff) {
-      sentenceStamp.fill(0);
-      sentenceGeneration = 0;
+    this.generation += 1;
+    this.touchedCount = 0;
+    let pairCount = 0;
+    const sentenceStarts: number[] = [];
+    const sentenceBest: number[] = [];
+    for (const terms of sentences) {
+      sentenceStarts.push(pairCount);
+      const literalCount = this.accumulate(terms, true, 0);
+      const matchedCount = this.accumulate(terms, false, literalCount);
+      sentenceBest.push(this.flushSentence(matchedCount, literalCount, pairCount));
+      pairCount += matchedCount;
     }
-    sentenceGeneration += 1;
-    return sentenceGeneration;
-  };
-  const ensurePairCapacity = (needed: number): void => {
-    if (needed <= pairDocs.length) return;
-    const grownDocs = new Uint32Array(Math.max(needed, pairDocs.length * 2));
-    grownDocs.set(pairDocs);
+    let bestOfAll = 0;
+    for (const best of sentenceBest) bestOfAll = Math.max(bestOfAll, best);
+    const { pairDocs, pairScores, scores } = this;
+    for (let sentence = 0; sentence < sentenceStarts.length; sentence += 1) {
+      const scale = 1 / Math.max(sentenceBest[sentence]!, SENTENCE_FLOOR * bestOfAll, Number.MIN_VALUE);
+      const end = sentence + 1 < sentenceStarts.length ? sentenceStarts[sentence + 1]! : pairCount;
+      for (let pair = sentenceStarts[sentence]!; pair < end; pair += 1) {
+        const normalised = pairScores[pair]! * scale;
+        let powered = normalised;
+        for (let factor = 1; factor < SENTENCE_POWER; factor += 1) powered *= normalised;
+        scores[pairDocs[pair]!]! += powered;
+      }
+    }
+  }
+
+  /** Adds the typed (or the expansion) terms of a sentence; returns how many documents the sentence has matched so far. */
+  private accumulate(terms: readonly QueryTerm[], literal: boolean, matchedSoFar: number): number {
+    const { termIds, offsets, docs, weights, idf } = this.postings;
+    const { sentenceScores, sentenceDocs } = this;
+    let matched = matchedSoFar;
+    for (const term of terms) {
+      if (term.literal !== literal) continue;
+      const termId = termIds.get(term.term);
+      if (termId === undefined) continue;
+      const factor = term.weight * idf[termId]!;
+      const end = offsets[termId + 1]!;
+      for (let posting = offsets[termId]!; posting < end; posting += 1) {
+        const doc = docs[posting]!;
+        const before = sentenceScores[doc]!;
+        if (before === 0) sentenceDocs[matched++] = doc;
+        sentenceScores[doc] = before + factor * weights[posting]!;
+      }
+    }
+    return matched;
+  }
+
+  /** Moves a sentence's scores into the pair list (resetting the accumulator); returns its best score. */
+  private flushSentence(matchedCount: number, literalCount: number, pairStart: number): number {
+    if (pairStart + matchedCount > this.pairDocs.length) this.growPairs(pairStart + matchedCount);
+    const { sentenceScores, sentenceDocs, pairDocs, pairScores, queryStamp, literalStamp, touched, scores } =
+      this;
+    const generation = this.generation;
+    let best = 0;
+    for (let index = 0; index < matchedCount; index += 1) {
+      const doc = sentenceDocs[index]!;
+      const score = sentenceScores[doc]!;
+      sentenceScores[doc] = 0;
+      if (score > best) best = score;
+      pairDocs[pairStart + index] = doc;
+      pairScores[pairStart + index] = score;
+      if (queryStamp[doc] !== generation) {
+        queryStamp[doc] = generation;
+        scores[doc] = 0;
+        touched[this.touchedCount++] = doc;
+      }
+      if (index < literalCount) literalStamp[doc] = generation;
+    }
+    return best;
+  }
+
+  private growPairs(needed: number): void {
+    const grownDocs = new Uint32Array(Math.max(needed, this.pairDocs.length * 2));
+    grownDocs.set(this.pairDocs);
     const grownScores = new Float64Array(grownDocs.length);
-    grownScores.set(pairScores);
-    pairDocs = grownDocs;
-    pairScores = grownScores;
-  };
-
-  return {
-    touched,
-    get touchedCount() {
-      return touchedCount;
-    },
-    scoreOf: (doc) => (queryStamp[doc] === queryGeneration ? totals[doc]! : 0),
-    isLiteral: (doc) => literalStamp[doc] === queryGeneration,
-    score(sentences) {
-      const query = nextQueryGeneration();
-      touchedCount = 0;
-      let pairCount = 0;
-      const sentenceStarts: number[] = [];
-      const sentenceBest: number[] = [];
-      for (const terms of sentences) {
-        const sentence = nextSentenceGeneration();
-        sentenceStarts.push(pairCount);
-        for (const { term, weight, literal } of terms) {
-          const termId = termIds.get(term);
-          if (termId === undefined) continue;
-          const factor = weight * idf[termId]!;
-          const end = offsets[termId + 1]!;
-          ensurePairCapacity(pairCount + (end - offsets[termId]!));
-          for (let posting = offsets[termId]!; posting < end; posting += 1) {
-            const doc = docs[posting]!;
-            if (sentenceStamp[doc] !== sentence) {
-              sentenceStamp[doc] = sentence;
-              pairOfDoc[doc] = pairCount;
-              pairDocs[pairCount] = doc;
-              pairScores[pairCount] = 0;
-              pairCount += 1;
-              if (queryStamp[doc] !== query) {
-                queryStamp[doc] = query;
-                totals[doc] = 0;
-                touched[touchedCount] = doc;
-                touchedCount += 1;
-              }
-            }
-            pairScores[pairOfDoc[doc]!]! += factor * weights[posting]!;
-            if (literal) literalStamp[doc] = query;
-          }
-        }
-        let best = 0;
-        for (let pair = sentenceStarts[sentenceStarts.length - 1]!; pair < pairCount; pair += 1) {
-          if (pairScores[pair]! > best) best = pairScores[pair]!;
-        }
-        sentenceBest.push(best);
-      }
-      const bestOfAll = Math.max(0, ...sentenceBest);
-      for (let sentence = 0; sentence < sentenceStarts.length; sentence += 1) {
-        const scale = 1 / Math.max(sentenceBest[sentence]!, SENTENCE_FLOOR * bestOfAll, Number.MIN_VALUE);
-        const end = sentence + 1 < sentenceStarts.length ? sentenceStarts[sentence + 1]! : pairCount;
-        for (let pair = sentenceStarts[sentence]!; pair < end; pair += 1) {
-          totals[pairDocs[pair]!]! += (pairScores[pair]! * scale) ** SENTENCE_POWER;
-        }
-      }
-    },
-  };
+    grownScores.set(this.pairScores);
+    this.pairDocs = grownDocs;
+    this.pairScores = grownScores;
+  }
 }

@@ -34,6 +34,8 @@ export function createSearchIndex(entries: readonly CatalogEntry[]): SearchIndex
   let lookups: Lookups | undefined;
   let scorer: QueryScorer | undefined;
   const placedStamp = new Uint32Array(count);
+  let literalDocs: Uint32Array | undefined;
+  let expansionDocs: Uint32Array | undefined;
   let searchGeneration = 0;
 
   return {
@@ -90,17 +92,24 @@ export function createSearchIndex(entries: readonly CatalogEntry[]): SearchIndex
       if (placed.length < wanted && trimmed.length > 0) {
         const matched = scored();
         if (matched) {
-          const ranked = selectTopK(
-            matched.touched,
-            matched.touchedCount,
-            wanted - placed.length,
-            (left, right) => {
-              const leftLiteral = matched.isLiteral(left);
-              return leftLiteral !== matched.isLiteral(right) ? leftLiteral : ranksBefore(left, right);
-            },
-            (doc) => placedStamp[doc] === generation,
-          );
-          placed.push(...ranked);
+          literalDocs ??= new Uint32Array(count);
+          expansionDocs ??= new Uint32Array(count);
+          let literalCount = 0;
+          let expansionCount = 0;
+          const { touched, touchedCount } = matched;
+          for (let index = 0; index < touchedCount; index += 1) {
+            const doc = touched[index]!;
+            if (placedStamp[doc] === generation) continue;
+            if (matched.isLiteral(doc)) literalDocs[literalCount++] = doc;
+            else expansionDocs[expansionCount++] = doc;
+          }
+          for (const [tier, tierCount] of [
+            [literalDocs, literalCount],
+            [expansionDocs, expansionCount],
+          ] as const) {
+            if (placed.length >= wanted) break;
+            placed.push(...selectTopK(tier, tierCount, wanted - placed.length, matched.scores, idRank));
+          }
         }
       }
       return placed.map((doc) => documents[doc]!);

@@ -1,6 +1,7 @@
 /**
  * English function words dropped from documents and queries. Capability verbs (`get`, `set`, `list`, `find`,
  * `show`, `make`, `run`, `open`, `send`, ...) and `new` are deliberately absent: they say what a tool does.
+ * The pieces of "e.g.", "i.e." and "etc." are here: schema descriptions are full of them.
  */
 export const STOPWORDS: ReadonlySet<string> = new Set([
   "a",
@@ -25,8 +26,12 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   "do",
   "does",
   "doing",
+  "e",
+  "eg",
+  "etc",
   "for",
   "from",
+  "g",
   "had",
   "has",
   "have",
@@ -36,6 +41,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   "his",
   "how",
   "i",
+  "ie",
   "if",
   "in",
   "into",

@@ -14,6 +14,8 @@ const HAS_SPACELESS = new RegExp(SPACELESS_RUN.source, "u");
  * camelCase parts: a plural acronym (`URLs`), an acronym (`URL` in `URLParser`), a capitalised or lowercase
  * run, a number, or any other letters (caseless scripts).
  */
+const CAMEL_PART_ASCII = /[A-Z]{2,}s(?![a-z])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
+/** The same parts for any script (compiled on first non-ASCII word: Unicode classes are costly to compile). */
 const CAMEL_PART =
   /\p{Lu}{2,}s(?![\p{Ll}\p{M}])|\p{Lu}+(?![\p{Ll}\p{M}])|\p{Lu}?[\p{Ll}\p{Lt}\p{Lm}\p{Lo}][\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{M}]*|\p{N}+|[\p{L}\p{M}]+/gu;
 
@@ -23,7 +25,7 @@ const termCache = new Map<string, readonly string[]>();
 /** The spec's tokens for a text: whole words lowercased + camelCase/snake_case/digit parts, stopwords dropped, light-stemmed. */
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
-  for (const word of splitWords(text)) appendWordTerms(word, tokens);
+  for (const word of splitWords(text)) for (const term of cachedWordTerms(word)) tokens.push(term);
   return tokens;
 }
 
@@ -40,40 +42,41 @@ export function splitWords(text: string): string[] {
  */
 export function wordForms(word: string): string[] {
   if (SIMPLE_WORD.test(word)) return [word.toLowerCase()];
-  if (HAS_SPACELESS.test(word)) return spacelessWordForms(word);
+  const ascii = !NON_ASCII.test(word);
+  if (!ascii && HAS_SPACELESS.test(word)) return spacelessWordForms(word);
   const whole = word.toLowerCase();
   const parts: string[] = [];
   for (const piece of word.split("_")) {
     if (piece.length === 0) continue;
-    for (const part of piece.match(CAMEL_PART) ?? []) parts.push(part.toLowerCase());
+    for (const part of piece.match(ascii ? CAMEL_PART_ASCII : CAMEL_PART) ?? [])
+      parts.push(part.toLowerCase());
   }
   if (parts.length === 0) return [];
   if (parts.length === 1 && parts[0] === whole) return [whole];
   return [whole, ...parts];
 }
 
-/** The search terms of one word: its forms without stopwords and blobs, stemmed. */
+/** The search terms of one word: its forms without stopwords and blobs, with abbreviations spelled out, stemmed. */
 export function wordTerms(word: string): string[] {
   const terms: string[] = [];
-  appendWordTerms(word, terms);
+  for (const form of wordForms(word)) {
+    if (form.length <= MAX_TOKEN_CHARS && !STOPWORDS.has(form))
+      terms.push(stem(ABBREVIATIONS.get(form) ?? form));
+  }
   return terms;
 }
 
-function appendWordTerms(word: string, into: string[]): void {
-  let terms = termCache.get(word);
+/** `wordTerms`, memoised for words seen recently (queries repeat words; spaceless-script words are not cached). */
+export function cachedWordTerms(word: string): readonly string[] {
+  let terms: readonly string[] | undefined = termCache.get(word);
   if (terms === undefined) {
-    const fresh: string[] = [];
-    terms = fresh;
-    for (const form of wordForms(word)) {
-      if (form.length <= MAX_TOKEN_CHARS && !STOPWORDS.has(form))
-        fresh.push(stem(ABBREVIATIONS.get(form) ?? form));
-    }
-    if (!HAS_SPACELESS.test(word)) {
+    terms = wordTerms(word);
+    if (!NON_ASCII.test(word) || !HAS_SPACELESS.test(word)) {
       if (termCache.size >= MAX_CACHED_WORDS) termCache.clear();
       termCache.set(word, terms);
     }
   }
-  for (const term of terms) into.push(term);
+  return terms;
 }
 
 function spacelessWordForms(word: string): string[] {

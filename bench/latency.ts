@@ -1,0 +1,102 @@
+import { performance } from "node:perf_hooks";
+import MiniSearch from "minisearch";
+import { buildCatalog, type CatalogEntry, type ToolDefinition } from "../src/catalog/index.js";
+import { createSearchIndex, entryFields } from "../src/search/index.js";
+import { loadSealQueries, loadSealTools } from "./seal-tools.js";
+import { syntheticQueries, syntheticTools } from "./synthetic-tools.js";
+
+/** Results asked per query (the default `searchDefaultLimit`). */
+const LIMIT = 8;
+/** MiniSearch is measured up to this catalog size (it is slow to build and query beyond). */
+const MINISEARCH_MAX_TOOLS = 10_000;
+
+type Row = { catalog: string; engine: string; tools: number; buildMs: number; p50Ms: number; p99Ms: number };
+
+/** Index build time and query latency for toolsift (and MiniSearch up to 10,000 tools), side by side. */
+function main(): void {
+  const seal = loadSealTools();
+  const sealQueries = loadSealQueries().map((query) => query.query);
+  const cases: Array<{ catalog: string; tools: ToolDefinition[]; queries: string[] }> = [
+    { catalog: "seal-tools", tools: seal, queries: sealQueries },
+    ...[1_000, 10_000, 100_000].map((size) => ({
+      catalog: `synthetic ${size}`,
+      tools: syntheticTools(size),
+      queries: [...syntheticQueries(500), ...sealQueries.slice(0, 200)],
+    })),
+  ];
+  const rows: Row[] = [];
+  for (const { catalog, tools, queries } of cases) {
+    const { entries } = buildCatalog(tools).snapshot;
+    rows.push(measureToolsift(catalog, entries, queries));
+    if (entries.length <= MINISEARCH_MAX_TOOLS) rows.push(measureMiniSearch(catalog, entries, queries));
+  }
+  console.table(
+    rows.map((row) => ({
+      catalog: row.catalog,
+      engine: row.engine,
+      tools: row.tools,
+      "build ms": row.buildMs.toFixed(1),
+      "p50 ms": row.p50Ms.toFixed(4),
+      "p99 ms": row.p99Ms.toFixed(4),
+    })),
+  );
+}
+
+function measureToolsift(catalog: string, entries: readonly CatalogEntry[], queries: string[]): Row {
+  const builds: number[] = [];
+  let search = (_query: string): unknown => undefined;
+  for (let round = 0; round < 3; round += 1) {
+    const start = performance.now();
+    const index = createSearchIndex(entries);
+    index.search("warm up the postings", 1);
+    builds.push(performance.now() - start);
+    search = (query) => index.search(query, LIMIT);
+  }
+  return {
+    catalog,
+    engine: "toolsift",
+    tools: entries.length,
+    buildMs: Math.min(...builds),
+    ...latency(search, queries),
+  };
+}
+
+function measureMiniSearch(catalog: string, entries: readonly CatalogEntry[], queries: string[]): Row {
+  const start = performance.now();
+  const index = new MiniSearch<{ id: number; name: string; description: string; parameters: string }>({
+    fields: ["name", "description", "parameters"],
+  });
+  index.addAll(
+    entries.map((entry, id) => ({
+      id,
+      name: entry.name,
+      description: entry.description,
+      parameters: entryFields(entry)[2] ?? "",
+    })),
+  );
+  const buildMs = performance.now() - start;
+  return {
+    catalog,
+    engine: "MiniSearch",
+    tools: entries.length,
+    buildMs,
+    ...latency((query) => index.search(query).slice(0, LIMIT), queries),
+  };
+}
+
+function latency(
+  search: (query: string) => unknown,
+  queries: readonly string[],
+): { p50Ms: number; p99Ms: number } {
+  for (const query of queries.slice(0, 100)) search(query);
+  const times = queries.map((query) => {
+    const start = performance.now();
+    search(query);
+    return performance.now() - start;
+  });
+  times.sort((left, right) => left - right);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  return { p50Ms: at(0.5), p99Ms: at(0.99) };
+}
+
+main();

@@ -1,0 +1,107 @@
+import { Command, InvalidArgumentError } from "commander";
+import type { CliIo } from "./types.js";
+
+/** Highest TCP port. */
+const MAX_PORT = 65_535;
+/** Signals that stop the gateway gracefully; a second one stops it at once (Node's default). */
+const SHUTDOWN_SIGNALS = ["SIGTERM", "SIGINT"] as const;
+
+/** Where `toolsift gateway` listens and which config it loads; unset fields come from the config. */
+export type GatewayStartOptions = { port?: number; bind?: string; configPath?: string };
+
+/** A started gateway as the command sees it. */
+export type RunningGateway = {
+  url: string;
+  /** Drains in-flight runs (bounded), closes the server and flushes the logs. */
+  stop(): Promise<void>;
+};
+
+/** What `toolsift gateway` needs from the program: how to start a gateway (config, runner, plugins). */
+export type GatewayCommandDeps = {
+  start(options: GatewayStartOptions): Promise<RunningGateway>;
+  /**
+   * Resolves with a signal name when the gateway should stop. Default: the first SIGTERM or SIGINT the
+   * process receives (listening starts before `start`, so an early signal is not lost).
+   */
+  waitForShutdown?: () => { signal: Promise<string>; dispose(): void };
+};
+
+const GATEWAY_HELP = `
+The gateway serves the OpenAI-compatible endpoints POST /v1/responses and /v1/chat/completions, plus
+GET /v1/tools/effective, /v1/sessions, /v1/sessions/:key and /healthz.
+
+Examples:
+  toolsift gateway                       listen on 127.0.0.1:18789 (or gateway.port / gateway.bind)
+  toolsift gateway --port 0              pick a free port and print the address
+  toolsift gateway --config ./toolsift.json5
+
+SIGTERM or Ctrl-C drains in-flight runs (bounded) and exits 0; a second signal exits at once.
+Exit codes: 0 stopped cleanly, 1 could not start (bad config, port in use), 2 usage error.`;
+
+/** The `gateway` command: starts the agent gateway, prints its address, and stops it gracefully on a signal. */
+export function createGatewayCommand(io: CliIo, deps: GatewayCommandDeps): Command {
+  return new Command("gateway")
+    .description("run the agent gateway: an OpenAI-compatible HTTP API with Tool Search on")
+    .option("--port <n>", "TCP port (0 picks a free one; default gateway.port or 18789)", parsePort)
+    .option("--bind <addr>", "address to listen on (default gateway.bind or 127.0.0.1)", parseBind)
+    .option("--config <file>", "config file (JSON5)")
+    .addHelpText("after", GATEWAY_HELP)
+    .action(async (options: GatewayCommandOptions) => {
+      const shutdown = (deps.waitForShutdown ?? waitForSignal)();
+      let running: RunningGateway;
+      try {
+        running = await deps.start(toStartOptions(options));
+      } catch (error) {
+        shutdown.dispose();
+        throw error;
+      }
+      io.stdout(`toolsift gateway listening on ${running.url}\n`);
+      const signal = await shutdown.signal;
+      shutdown.dispose();
+      io.stderr(`toolsift gateway: ${signal} received, draining in-flight runs...\n`);
+      await running.stop();
+      io.stderr("toolsift gateway stopped\n");
+    });
+}
+
+type GatewayCommandOptions = { port?: number; bind?: string; config?: string };
+
+function toStartOptions(options: GatewayCommandOptions): GatewayStartOptions {
+  const start: GatewayStartOptions = {};
+  if (options.port !== undefined) start.port = options.port;
+  if (options.bind !== undefined) start.bind = options.bind;
+  if (options.config !== undefined) start.configPath = options.config;
+  return start;
+}
+
+/** The first SIGTERM or SIGINT; disposing removes the listeners, so a second signal gets Node's default. */
+function waitForSignal(): { signal: Promise<string>; dispose(): void } {
+  let dispose = (): void => undefined;
+  const signal = new Promise<string>((resolve) => {
+    const onSignal = (name: NodeJS.Signals): void => {
+      dispose();
+      resolve(name);
+    };
+    for (const name of SHUTDOWN_SIGNALS) process.on(name, onSignal);
+    dispose = () => {
+      for (const name of SHUTDOWN_SIGNALS) process.off(name, onSignal);
+    };
+  });
+  return { signal, dispose: () => dispose() };
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^[0-9]+$/u.test(value.trim()) || !Number.isSafeInteger(port) || port > MAX_PORT) {
+    throw new InvalidArgumentError(`port must be an integer from 0 to ${MAX_PORT} (0 picks a free port).`);
+  }
+  return port;
+}
+
+function parseBind(value: string): string {
+  const address = value.trim();
+  if (address.length === 0 || /\s/u.test(address)) {
+    throw new InvalidArgumentError("bind must be an address such as 127.0.0.1 or ::1.");
+  }
+  return address;
+}

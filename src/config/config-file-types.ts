@@ -1,0 +1,65 @@
+import type { ProviderSettings } from "../providers/index.js";
+import type { Harness } from "./types.js";
+
+/** Tool policy keys, global (`tools`), per agent (`agents.list[].tools`) and per sandbox. */
+export interface ToolPolicySettings {
+  /** `minimal` (no core tools), `coding` (core tools), `full` (everything admitted). Default `full`. */
+  profile?: "minimal" | "coding" | "full";
+  /** When non-empty, only these (names, globs, `group:…`, `plugin:<id>`, `mcp:<server>`). */
+  allow?: string[];
+  /** Added to the profile or allow list. */
+  alsoAllow?: string[];
+  /** Always wins. */
+  deny?: string[];
+}
+
+/** Settings an agent inherits from `agents.defaults` and may override in `agents.list[]`. */
+export interface AgentSettings {
+  /** `provider/model`, e.g. `openai/gpt-5.4-mini`. */
+  model?: string;
+  /** Default `embedded`. */
+  harness?: Harness;
+  /** The directory core tools work in. */
+  workspace?: string;
+  contextWindowTokens?: number;
+  /** Base instructions at the top of the system prompt. */
+  instructions?: string;
+  /** Most model requests in one run. Default 24. */
+  maxTurns?: number;
+  /** Wall-clock limit of one run in ms. Default 600,000. */
+  runTimeoutMs?: number;
+  experimental?: { localModelLean?: boolean };
+}
+
+/** One entry of `agents.list`. */
+export interface AgentEntry extends AgentSettings {
+  id: string;
+  tools?: ToolPolicySettings;
+  sandbox?: { tools?: ToolPolicySettings };
+}
+
+/** An MCP server: stdio (`command`) or Streamable HTTP (`url`). */
+export interface McpServerSettings {
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/** The whole config file (`toolsift.json`, JSON5), after `env:NAME` values are resolved. */
+export interface ToolsiftConfig {
+  models?: { providers?: Record<string, ProviderSettings> };
+  agents?: { defaults?: AgentSettings; list?: AgentEntry[] };
+  tools?: ToolPolicySettings & {
+    /** See resolveToolSearchConfig. */
+    toolSearch?: unknown;
+    approval?: { require?: string[]; mode?: "ask" | "allow" | "deny"; timeoutMs?: number };
+  };
+  plugins?: { load?: { paths?: string[] }; allow?: string[]; entries?: Record<string, { config?: unknown }> };
+  mcp?: { servers?: Record<string, McpServerSettings> };
+  codeMode?: { enabled?: boolean; timeoutMs?: number };
+  gateway?: { bind?: string; port?: number; auth?: { token?: string }; maxBodyBytes?: number };
+}

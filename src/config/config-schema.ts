@@ -1,0 +1,124 @@
+import * as z from "zod";
+import {
+  MAX_CONTEXT_WINDOW_TOKENS,
+  MAX_GATEWAY_BODY_BYTES,
+  MAX_PROVIDER_RETRIES,
+  MAX_TIMEOUT_MS,
+  MAX_TURNS_CEILING,
+} from "./limits.js";
+import {
+  bindAddress,
+  configId,
+  environmentMap,
+  flag,
+  headerMap,
+  httpUrl,
+  idMap,
+  integerBetween,
+  modelReference,
+  nonEmptyText,
+  oneOf,
+  section,
+  text,
+  textList,
+} from "./schema-fields.js";
+
+/** Zod `params` flag on custom issues whose message should not end with `(got …)`. */
+export const OMIT_RECEIVED = "omitReceived";
+
+const timeoutMs = () => integerBetween(1, MAX_TIMEOUT_MS);
+
+const providerSchema = section({
+  api: oneOf(["openai-responses", "openai-chat"]),
+  baseUrl: httpUrl().optional(),
+  apiKey: nonEmptyText().optional(),
+  localService: flag().optional(),
+  timeoutMs: timeoutMs().optional(),
+  maxRetries: integerBetween(0, MAX_PROVIDER_RETRIES).optional(),
+  headers: headerMap().optional(),
+});
+
+const toolPolicyShape = {
+  profile: oneOf(["minimal", "coding", "full"]).optional(),
+  allow: textList().optional(),
+  alsoAllow: textList().optional(),
+  deny: textList().optional(),
+};
+
+const toolPolicySchema = section(toolPolicyShape);
+
+const agentSettingsShape = {
+  model: modelReference().optional(),
+  harness: oneOf(["embedded", "copilot", "codex"]).optional(),
+  workspace: nonEmptyText().optional(),
+  contextWindowTokens: integerBetween(1, MAX_CONTEXT_WINDOW_TOKENS).optional(),
+  instructions: text().optional(),
+  maxTurns: integerBetween(1, MAX_TURNS_CEILING).optional(),
+  runTimeoutMs: timeoutMs().optional(),
+  experimental: section({ localModelLean: flag().optional() }).optional(),
+};
+
+const agentEntrySchema = section({
+  id: configId(),
+  ...agentSettingsShape,
+  tools: toolPolicySchema.optional(),
+  sandbox: section({ tools: toolPolicySchema.optional() }).optional(),
+});
+
+const agentListSchema = z.array(agentEntrySchema, { error: "expected a list of agents ({ id, … })" });
+
+const mcpServerSchema = section({
+  command: nonEmptyText().optional(),
+  args: z.array(text(), { error: "expected a list of strings" }).optional(),
+  env: environmentMap().optional(),
+  cwd: nonEmptyText().optional(),
+  url: httpUrl().optional(),
+  headers: headerMap().optional(),
+  timeoutMs: timeoutMs().optional(),
+}).superRefine((server, context) => {
+  const hasCommand = server.command !== undefined;
+  const hasUrl = server.url !== undefined;
+  if (hasCommand === hasUrl) {
+    context.addIssue({
+      code: "custom",
+      message: hasCommand
+        ? "set command (stdio) or url (Streamable HTTP), not both"
+        : "expected command (stdio) or url (Streamable HTTP)",
+      params: { [OMIT_RECEIVED]: true },
+    });
+  }
+});
+
+/**
+ * The whole config file, mirroring ToolsiftConfig. Every object is strict, so a misspelt key is an error.
+ * `tools.toolSearch` is checked by validateToolSearchConfig, which owns its rules and messages.
+ */
+export const configFileSchema = section({
+  models: section({ providers: idMap(providerSchema).optional() }).optional(),
+  agents: section({
+    defaults: section(agentSettingsShape).optional(),
+    list: agentListSchema.optional(),
+  }).optional(),
+  tools: section({
+    ...toolPolicyShape,
+    toolSearch: z.unknown().optional(),
+    approval: section({
+      require: textList().optional(),
+      mode: oneOf(["ask", "allow", "deny"]).optional(),
+      timeoutMs: timeoutMs().optional(),
+    }).optional(),
+  }).optional(),
+  plugins: section({
+    load: section({ paths: textList().optional() }).optional(),
+    allow: textList().optional(),
+    entries: idMap(section({ config: z.unknown().optional() })).optional(),
+  }).optional(),
+  mcp: section({ servers: idMap(mcpServerSchema).optional() }).optional(),
+  codeMode: section({ enabled: flag().optional(), timeoutMs: timeoutMs().optional() }).optional(),
+  gateway: section({
+    bind: bindAddress().optional(),
+    port: integerBetween(0, 65_535).optional(),
+    auth: section({ token: nonEmptyText().optional() }).optional(),
+    maxBodyBytes: integerBetween(1, MAX_GATEWAY_BODY_BYTES).optional(),
+  }).optional(),
+});

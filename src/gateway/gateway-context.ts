@@ -1,0 +1,16 @@
+import type { Runner } from "../runner/index.js";
+import type { SessionStore } from "../sessions/index.js";
+import type { ResponseRegistry } from "./response-registry.js";
+import type { RunTracker } from "./run-tracker.js";
+import type { SessionQueue } from "./session-queue.js";
+
+/** What the route handlers share: the runner, the store, and the gateway's run bookkeeping. */
+export type GatewayContext = {
+  runner: Runner;
+  sessions: SessionStore;
+  queue: SessionQueue;
+  tracker: RunTracker;
+  responses: ResponseRegistry;
+  maxBodyBytes: number;
+  log: (line: string) => void;
+};

@@ -1,0 +1,32 @@
+/** Largest request body the gateway reads (1 MiB); bigger bodies get 413. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Agent a run uses when the request names none (`x-toolsift-agent`). */
+export const DEFAULT_AGENT_ID = "main";
+
+/** How many response ids `previous_response_id` can still refer to; the oldest are forgotten first. */
+export const MAX_REMEMBERED_RESPONSES = 10_000;
+
+/** Longest function (client tool) name, as in the OpenAI API. */
+export const MAX_TOOL_NAME_LENGTH = 64;
+
+/** Most client tools one request may declare. */
+export const MAX_CLIENT_TOOLS = 512;
+
+/** Most input items (or chat messages) one request may carry. */
+export const MAX_INPUT_ITEMS = 4096;
+
+/** Longest run error message passed on to the client; longer ones are cut. */
+export const MAX_ERROR_MESSAGE_CHARS = 2000;
+
+/** Bound on draining in-flight runs when the gateway stops (SIGTERM): 30 s. */
+export const GATEWAY_DRAIN_TIMEOUT_MS = 30_000;
+
+/** After the server stops listening, connections still open after this long are cut. */
+export const CONNECTION_CLOSE_GRACE_MS = 5_000;
+
+/** Default TCP port of `toolsift gateway`. */
+export const DEFAULT_GATEWAY_PORT = 18789;
+
+/** Default bind address of `toolsift gateway` (loopback only). */
+export const DEFAULT_GATEWAY_HOST = "127.0.0.1";

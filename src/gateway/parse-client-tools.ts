@@ -1,0 +1,70 @@
+import type { ProviderTool } from "../providers/index.js";
+import { invalidRequest } from "./gateway-error.js";
+import { MAX_CLIENT_TOOLS, MAX_TOOL_NAME_LENGTH } from "./limits.js";
+import { isJsonObject, type JsonObject, optionalString } from "./request-fields.js";
+
+const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]+$/u;
+
+/** Parameters of a client tool that declares none: an object without properties. */
+const NO_PARAMETERS = { type: "object", properties: {} } as const;
+
+/**
+ * Reads the `tools` field of a Responses or Chat Completions request into client function tools.
+ * Both the Responses form `{ type: "function", name, … }` and the Chat form
+ * `{ type: "function", function: { name, … } }` are accepted; any other tool type is a 400.
+ */
+export function parseClientTools(value: unknown): ProviderTool[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw invalidRequest("tools", "tools must be an array of function tools.");
+  if (value.length > MAX_CLIENT_TOOLS) {
+    throw invalidRequest("tools", `tools may declare at most ${MAX_CLIENT_TOOLS} functions.`);
+  }
+  const seen = new Set<string>();
+  return value.map((raw, index) => {
+    const tool = parseOne(raw, `tools[${index}]`);
+    if (seen.has(tool.name)) {
+      throw invalidRequest(
+        `tools[${index}].name`,
+        `tools declares "${tool.name}" twice: names must be unique.`,
+      );
+    }
+    seen.add(tool.name);
+    return tool;
+  });
+}
+
+function parseOne(raw: unknown, param: string): ProviderTool {
+  if (!isJsonObject(raw)) throw invalidRequest(param, `${param} must be an object.`);
+  if (raw.type !== "function") {
+    const type = typeof raw.type === "string" ? `"${raw.type}"` : "missing";
+    throw invalidRequest(
+      `${param}.type`,
+      `${param}.type is ${type}: the toolsift gateway accepts only client function tools ({ "type": "function", ... }).`,
+      "unsupported_tool_type",
+    );
+  }
+  const nested = raw.function;
+  if (nested !== undefined) {
+    if (!isJsonObject(nested))
+      throw invalidRequest(`${param}.function`, `${param}.function must be an object.`);
+    return readFunction(nested, `${param}.function`);
+  }
+  return readFunction(raw, param);
+}
+
+function readFunction(fields: JsonObject, param: string): ProviderTool {
+  const name = optionalString(fields, "name", `${param}.name`);
+  if (name === undefined) throw invalidRequest(`${param}.name`, `${param}.name is required.`);
+  if (name.length > MAX_TOOL_NAME_LENGTH || !TOOL_NAME_PATTERN.test(name)) {
+    throw invalidRequest(
+      `${param}.name`,
+      `${param}.name must be 1-${MAX_TOOL_NAME_LENGTH} letters, digits, "_" or "-".`,
+    );
+  }
+  const description = optionalString(fields, "description", `${param}.description`) ?? "";
+  const parameters = fields.parameters;
+  if (parameters !== undefined && parameters !== null && !isJsonObject(parameters)) {
+    throw invalidRequest(`${param}.parameters`, `${param}.parameters must be a JSON Schema object.`);
+  }
+  return { name, description, parameters: parameters ?? structuredClone(NO_PARAMETERS) };
+}

@@ -1,0 +1,109 @@
+import type { ConversationItem } from "../providers/index.js";
+import { invalidRequest } from "./gateway-error.js";
+import { MAX_INPUT_ITEMS } from "./limits.js";
+import { parseClientTools } from "./parse-client-tools.js";
+import { readTextContent } from "./read-text-content.js";
+import {
+  isJsonObject,
+  type JsonObject,
+  optionalPositiveInteger,
+  optionalString,
+  readModel,
+  refuseStreaming,
+  refuseToolChoice,
+  requiredString,
+} from "./request-fields.js";
+import { joinInstructions, requireTurnItems, type TurnRequest } from "./turn-request.js";
+
+/** Reads a `POST /v1/responses` body (OpenAI Responses API) into a turn request; bad input is a 400. */
+export function parseResponsesRequest(body: unknown): TurnRequest {
+  if (!isJsonObject(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
+  refuseStreaming(body);
+  refuseToolChoice(body);
+  const instructionTexts: string[] = [];
+  const instructions = optionalString(body, "instructions");
+  if (instructions !== undefined) instructionTexts.push(instructions);
+  const items = readInput(body.input, instructionTexts);
+  requireTurnItems(items, "input");
+  const request: TurnRequest = { inputParam: "input", items, clientTools: parseClientTools(body.tools) };
+  const joined = joinInstructions(instructionTexts);
+  if (joined !== undefined) request.instructions = joined;
+  const maxOutputTokens = optionalPositiveInteger(body, "max_output_tokens");
+  if (maxOutputTokens !== undefined) request.maxOutputTokens = maxOutputTokens;
+  const previousResponseId = optionalString(body, "previous_response_id");
+  if (previousResponseId !== undefined && previousResponseId !== "") {
+    request.previousResponseId = previousResponseId;
+  }
+  const model = readModel(body);
+  if (model !== undefined) request.model = model;
+  return request;
+}
+
+function readInput(input: unknown, instructionTexts: string[]): ConversationItem[] {
+  if (typeof input === "string") return [{ type: "message", role: "user", text: input }];
+  if (input === undefined || input === null) {
+    throw invalidRequest("input", "input is required: a string or an array of input items.");
+  }
+  if (!Array.isArray(input))
+    throw invalidRequest("input", "input must be a string or an array of input items.");
+  if (input.length > MAX_INPUT_ITEMS) {
+    throw invalidRequest("input", `input may hold at most ${MAX_INPUT_ITEMS} items.`);
+  }
+  const items: ConversationItem[] = [];
+  input.forEach((raw, index) => {
+    const param = `input[${index}]`;
+    if (!isJsonObject(raw)) throw invalidRequest(param, `${param} must be an object.`);
+    const item = readItem(raw, param, instructionTexts);
+    if (item !== undefined) items.push(item);
+  });
+  return items;
+}
+
+function readItem(raw: JsonObject, param: string, instructionTexts: string[]): ConversationItem | undefined {
+  const type = raw.type ?? "message";
+  if (type === "message") return readMessage(raw, param, instructionTexts);
+  if (type === "function_call") {
+    return {
+      type: "function_call",
+      callId: requiredCallId(raw, param),
+      name: requiredString(raw, "name", `${param}.name`),
+      arguments: requiredString(raw, "arguments", `${param}.arguments`),
+    };
+  }
+  if (type === "function_call_output") {
+    return {
+      type: "function_call_output",
+      callId: requiredCallId(raw, param),
+      output: readTextContent(raw.output, `${param}.output`),
+    };
+  }
+  throw invalidRequest(
+    `${param}.type`,
+    `${param}.type ${JSON.stringify(type)} is not supported: send messages, function_call and function_call_output items.`,
+    "unsupported_input_item",
+  );
+}
+
+function readMessage(
+  raw: JsonObject,
+  param: string,
+  instructionTexts: string[],
+): ConversationItem | undefined {
+  const role = raw.role;
+  const text = readTextContent(raw.content, `${param}.content`);
+  if (role === "system" || role === "developer") {
+    instructionTexts.push(text);
+    return undefined;
+  }
+  if (role === "user" || role === "assistant") return { type: "message", role, text };
+  throw invalidRequest(
+    `${param}.role`,
+    `${param}.role must be "user", "assistant", "system" or "developer".`,
+  );
+}
+
+function requiredCallId(raw: JsonObject, param: string): string {
+  const callId = requiredString(raw, "call_id", `${param}.call_id`);
+  if (callId === "") throw invalidRequest(`${param}.call_id`, `${param}.call_id must not be empty.`);
+  return callId;
+}

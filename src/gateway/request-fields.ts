@@ -1,0 +1,64 @@
+import { invalidRequest } from "./gateway-error.js";
+
+/** A JSON object (not null, not an array). */
+export type JsonObject = Record<string, unknown>;
+
+/** True when `value` is a plain JSON object. */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Reads an optional string field; anything but a string or absent/null is a 400 naming `param`. */
+export function optionalString(object: JsonObject, key: string, param = key): string | undefined {
+  const value = object[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") throw invalidRequest(param, `${param} must be a string.`);
+  return value;
+}
+
+/** Reads a required string field; a missing or non-string value is a 400 naming `param`. */
+export function requiredString(object: JsonObject, key: string, param = key): string {
+  const value = optionalString(object, key, param);
+  if (value === undefined) throw invalidRequest(param, `${param} is required (a string).`);
+  return value;
+}
+
+/** Reads an optional positive integer field (`max_output_tokens` and the like). */
+export function optionalPositiveInteger(object: JsonObject, key: string): number | undefined {
+  const value = object[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+    throw invalidRequest(key, `${key} must be a positive integer.`);
+  }
+  return value;
+}
+
+/** Refuses `stream: true`: the gateway answers whole responses only. */
+export function refuseStreaming(body: JsonObject): void {
+  const stream = body.stream;
+  if (stream === undefined || stream === null || stream === false) return;
+  if (stream === true) {
+    throw invalidRequest(
+      "stream",
+      "stream: true is not supported by the toolsift gateway yet: omit stream (or set it to false) to get the whole response.",
+      "unsupported_parameter",
+    );
+  }
+  throw invalidRequest("stream", "stream must be a boolean.");
+}
+
+/** Refuses a `tool_choice` other than "auto": the agent decides which tools to call. */
+export function refuseToolChoice(body: JsonObject): void {
+  const choice = body.tool_choice;
+  if (choice === undefined || choice === null || choice === "auto") return;
+  throw invalidRequest(
+    "tool_choice",
+    'only tool_choice "auto" is supported: the agent decides which tools to call. Omit tool_choice.',
+    "unsupported_parameter",
+  );
+}
+
+/** Reads an optional `model` field: accepted for compatibility and otherwise ignored. */
+export function readModel(body: JsonObject): string | undefined {
+  return optionalString(body, "model");
+}

@@ -1,0 +1,12 @@
+import { randomBytes } from "node:crypto";
+
+/** A new opaque id with an OpenAI-style prefix (`resp`, `msg`, `fc`, `chatcmpl`). */
+export function newId(prefix: "resp" | "msg" | "fc" | "chatcmpl"): string {
+  const separator = prefix === "chatcmpl" ? "-" : "_";
+  return `${prefix}${separator}${randomBytes(12).toString("hex")}`;
+}
+
+/** Seconds since the epoch, as `created_at` / `created` fields carry it. */
+export function unixSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}

@@ -1,0 +1,41 @@
+import type { RunResult } from "../runner/index.js";
+import { type ApiErrorStatus, GatewayError } from "./gateway-error.js";
+import { MAX_ERROR_MESSAGE_CHARS } from "./limits.js";
+
+/** Run error codes the client caused (a bad tool declaration): answered with a 400. */
+const CLIENT_CODES: ReadonlySet<string> = new Set(["INVALID_REQUEST", "NAME_CONFLICT", "INVALID_ARGUMENTS"]);
+/** Run error codes of a run that ran out of time: answered with a 504. */
+const TIMEOUT_CODES: ReadonlySet<string> = new Set(["RUN_TIMEOUT", "TIMEOUT"]);
+
+/** Lines that look like a stack frame (`    at fn (file:1:2)`): never sent to a client. */
+const STACK_FRAME = /^\s*at\s.+$/gmu;
+
+/**
+ * The HTTP error for a failed run, by `result.error.code`: the provider failing for good is a 502,
+ * a timeout a 504, a cancelled run (gateway stopping) a 503, a client-caused refusal a 400, anything else
+ * a 500. The runner's message is written for the reader, so it is passed on, without any stack lines.
+ */
+export function runFailureError(result: RunResult): GatewayError {
+  const code = result.error?.code ?? "INTERNAL";
+  const message = clean(result.error?.message) ?? "The run failed; see the gateway log.";
+  const apiCode = code.toLowerCase();
+  if (CLIENT_CODES.has(code)) return new GatewayError(400, message, { code: apiCode });
+  return new GatewayError(failureStatus(code), message, { code: apiCode });
+}
+
+function failureStatus(code: string): ApiErrorStatus {
+  if (code === "PROVIDER_FAILED") return 502;
+  if (TIMEOUT_CODES.has(code)) return 504;
+  if (code === "CANCELLED") return 503;
+  return 500;
+}
+
+function clean(message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  const text = message
+    .replace(STACK_FRAME, "")
+    .replace(/\n{2,}/gu, "\n")
+    .trim();
+  if (text.length === 0) return undefined;
+  return text.length > MAX_ERROR_MESSAGE_CHARS ? `${text.slice(0, MAX_ERROR_MESSAGE_CHARS)}…` : text;
+}

@@ -1,0 +1,114 @@
+import type { Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ConversationItem } from "../providers/index.js";
+import type { RunRequest, RunResult } from "../runner/index.js";
+import { toChatCompletionObject } from "./chat-completion-object.js";
+import type { GatewayContext } from "./gateway-context.js";
+import { GatewayError } from "./gateway-error.js";
+import { parseChatRequest } from "./parse-chat-request.js";
+import { parseResponsesRequest } from "./parse-responses-request.js";
+import { readJsonBody } from "./read-json-body.js";
+import { type RunTarget, resolveRunTarget } from "./resolve-run-target.js";
+import { newId } from "./response-ids.js";
+import { toResponsesObject } from "./responses-object.js";
+import { runFailureError } from "./run-failure.js";
+import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
+import { newTurnItems, requireTurnItems, type TurnRequest } from "./turn-request.js";
+
+/** Registers `POST /v1/responses` and `POST /v1/chat/completions`: each request is one run. */
+export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
+  const limit = bodyLimit({
+    maxSize: gateway.maxBodyBytes,
+    onError: (c) => {
+      const error = new GatewayError(
+        413,
+        `the request body is larger than ${gateway.maxBodyBytes} bytes: send a smaller request.`,
+        { type: "invalid_request_error", code: "request_too_large" },
+      );
+      return c.json(error.body(), 413);
+    },
+  });
+
+  app.post("/v1/responses", refuseWhileDraining(gateway), limit, async (c) => {
+    const request = parseResponsesRequest(await readJsonBody(c));
+    const { target, result } = await runTurn(c, gateway, request);
+    const id = newId("resp");
+    gateway.responses.remember(id, target);
+    return c.json(toResponsesObject(result, request, id));
+  });
+
+  app.post("/v1/chat/completions", refuseWhileDraining(gateway), limit, async (c) => {
+    const request = parseChatRequest(await readJsonBody(c));
+    const { result } = await runTurn(c, gateway, request);
+    return c.json(toChatCompletionObject(result));
+  });
+}
+
+function refuseWhileDraining(gateway: GatewayContext) {
+  return async (_c: Context, next: () => Promise<void>): Promise<void> => {
+    if (!gateway.tracker.accepting) throw shuttingDown();
+    await next();
+  };
+}
+
+/** Runs one turn on its session, after the session's earlier runs; a failed run becomes an HTTP error. */
+async function runTurn(
+  c: Context,
+  gateway: GatewayContext,
+  request: TurnRequest,
+): Promise<{ target: RunTarget; result: RunResult }> {
+  const target = resolveRunTarget(c, gateway, request.previousResponseId);
+  c.header(AGENT_HEADER, target.agentId);
+  c.header(SESSION_HEADER, target.sessionKey);
+  // A drain may have begun while the body was read: checked again where the run is admitted.
+  if (!gateway.tracker.accepting) throw shuttingDown();
+  const sessionId = `${target.agentId}/${target.sessionKey}`;
+  const result = await gateway.tracker.track(
+    gateway.queue.run(sessionId, async () => {
+      const input = await turnInput(gateway, target, request);
+      return gateway.runner.run(toRunRequest(target, request, input, gateway.tracker.signal));
+    }),
+  );
+  if (result.status === "failed") throw runFailureError(result);
+  return { target, result };
+}
+
+/** The new items of the turn: history a client resent is dropped when the session already holds it. */
+async function turnInput(
+  gateway: GatewayContext,
+  target: RunTarget,
+  request: TurnRequest,
+): Promise<ConversationItem[]> {
+  const items = request.items;
+  const resendsHistory = items.some(
+    (item) => item.type === "function_call" || (item.type === "message" && item.role === "assistant"),
+  );
+  if (!resendsHistory) return items;
+  const history = await gateway.sessions.read(target.agentId, target.sessionKey);
+  const input = newTurnItems(items, history.length > 0);
+  requireTurnItems(input, request.inputParam);
+  return input;
+}
+
+function toRunRequest(
+  target: RunTarget,
+  request: TurnRequest,
+  input: ConversationItem[],
+  signal: AbortSignal,
+): RunRequest {
+  const run: RunRequest = { agentId: target.agentId, sessionKey: target.sessionKey, input, signal };
+  if (request.instructions !== undefined) run.instructions = request.instructions;
+  if (request.clientTools.length > 0) run.clientTools = request.clientTools;
+  if (request.maxOutputTokens !== undefined) run.maxOutputTokens = request.maxOutputTokens;
+  return run;
+}
+
+function shuttingDown(): GatewayError {
+  return new GatewayError(
+    503,
+    "the gateway is shutting down and accepts no new runs: retry once it is back.",
+    {
+      code: "shutting_down",
+    },
+  );
+}

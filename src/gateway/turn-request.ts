@@ -1,0 +1,54 @@
+import type { ConversationItem, ProviderTool } from "../providers/index.js";
+import { invalidRequest } from "./gateway-error.js";
+
+/** A run request as read from either API, before the agent and session are resolved. */
+export type TurnRequest = {
+  /** The request field holding the conversation (`input` or `messages`), for error messages. */
+  inputParam: "input" | "messages";
+  /** Conversation items as the client sent them (a client may resend history: see `newTurnItems`). */
+  items: ConversationItem[];
+  /** `instructions` and every system/developer message, joined by blank lines; absent when none. */
+  instructions?: string;
+  clientTools: ProviderTool[];
+  maxOutputTokens?: number;
+  /** Responses API only. */
+  previousResponseId?: string;
+  /** The client's `model`: accepted and ignored, the agent's configured model answers. */
+  model?: string;
+};
+
+/** Joins instruction texts with blank lines; undefined when there is no non-blank text. */
+export function joinInstructions(texts: readonly string[]): string | undefined {
+  const kept = texts.filter((text) => text.trim().length > 0);
+  return kept.length === 0 ? undefined : kept.join("\n\n");
+}
+
+/** Refuses a request whose conversation has nothing for the agent to answer. */
+export function requireTurnItems(items: readonly ConversationItem[], param: string): void {
+  if (items.length === 0) {
+    throw invalidRequest(
+      param,
+      `${param} has nothing to answer: send at least one user message or function_call_output.`,
+    );
+  }
+}
+
+/**
+ * The items of the new turn. The session already replays its own history, so when it has any, a client
+ * that resends the whole conversation (as Chat Completions clients do) would duplicate it: everything up to
+ * and including the last assistant message or function call in the request is dropped. A request without
+ * assistant items, or a new session, is passed whole.
+ */
+export function newTurnItems(
+  items: readonly ConversationItem[],
+  sessionHasHistory: boolean,
+): ConversationItem[] {
+  if (!sessionHasHistory) return [...items];
+  let lastAssistant = -1;
+  items.forEach((item, index) => {
+    if (item.type === "function_call" || (item.type === "message" && item.role === "assistant")) {
+      lastAssistant = index;
+    }
+  });
+  return items.slice(lastAssistant + 1);
+}

@@ -1,0 +1,120 @@
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ConversationItem } from "../providers/index.js";
+import { chatAnswer, readChatRequest } from "./chat-api.js";
+import { MAX_MOCK_BODY_BYTES, MOCK_MODEL_ID } from "./limits.js";
+import { MockRequestError, openAIError } from "./openai-error.js";
+import { planResponse } from "./plan-response.js";
+import { field } from "./planner-input.js";
+import type { RequestLog } from "./request-log.js";
+import { type MockTurn, readResponsesRequest, responsesAnswer } from "./responses-api.js";
+import type { RecordedRequest } from "./types.js";
+import { type AnswerContext, withUniqueCallIds } from "./usage-figures.js";
+
+type MockEnv = { Variables: { recorded: RecordedRequest } };
+type MockContext = Context<MockEnv>;
+
+const ROUTES =
+  "POST /v1/responses, POST /v1/chat/completions, GET /v1/models, GET /debug/requests?after=<cursor> and GET /healthz";
+
+/**
+ * The mock provider's routes. Every `/v1` request is recorded raw (before it is parsed, so refused bodies
+ * are logged too); bad requests get OpenAI-style error objects with a 4xx status and never a stack trace.
+ */
+export function createMockApp(log: RequestLog): Hono<MockEnv> {
+  const app = new Hono<MockEnv>();
+
+  app.use(
+    "/v1/*",
+    bodyLimit({
+      maxSize: MAX_MOCK_BODY_BYTES,
+      onError: (c) =>
+        c.json(openAIError(`The request body is larger than ${MAX_MOCK_BODY_BYTES} bytes.`), 413),
+    }),
+  );
+  app.use("/v1/*", async (c, next) => {
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    const recorded = log.record({
+      method: c.req.method,
+      path: c.req.path,
+      body: new TextDecoder().decode(raw),
+      bytes: raw.byteLength,
+    });
+    c.set("recorded", recorded);
+    await next();
+  });
+
+  app.post("/v1/responses", (c) => answer(c, readResponsesRequest, responsesAnswer));
+  app.post("/v1/chat/completions", (c) => answer(c, readChatRequest, chatAnswer));
+  app.get("/v1/models", (c) =>
+    c.json({
+      object: "list",
+      data: [{ id: MOCK_MODEL_ID, object: "model", created: 0, owned_by: "toolsift" }],
+    }),
+  );
+  app.get("/debug/requests", (c) => {
+    const after = c.req.query("after") ?? "0";
+    if (!/^\d{1,15}$/u.test(after))
+      return c.json(
+        openAIError("after must be a cursor: a whole number, 0 or more.", { param: "after" }),
+        400,
+      );
+    return c.json({ requests: log.after(Number(after)), cursor: log.lastCursor() });
+  });
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+
+  app.notFound((c) =>
+    c.json(
+      openAIError(`Unknown route: ${c.req.method} ${c.req.path}. The mock serves ${ROUTES}.`, {
+        code: "not_found",
+      }),
+      404,
+    ),
+  );
+  app.onError((error, c) =>
+    c.json(
+      openAIError(`The mock provider failed: ${error.message}`, {
+        type: "server_error",
+        code: "internal_error",
+      }),
+      500,
+    ),
+  );
+  return app;
+}
+
+function answer(
+  c: MockContext,
+  read: (body: unknown) => MockTurn,
+  write: (plan: readonly ConversationItem[], context: AnswerContext) => unknown,
+): Response {
+  const recorded = c.get("recorded");
+  let body: unknown;
+  try {
+    body = JSON.parse(recorded.body) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "unparseable";
+    return c.json(openAIError(`The request body is not valid JSON (${reason}). Send a JSON object.`), 400);
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return c.json(openAIError("The request body must be a JSON object."), 400);
+  if (field(body, "stream") === true)
+    return c.json(
+      openAIError("stream: true is not supported by the mock provider. Send the request without stream.", {
+        param: "stream",
+      }),
+      400,
+    );
+  let turn: MockTurn;
+  try {
+    turn = read(body);
+  } catch (error) {
+    if (error instanceof MockRequestError)
+      return c.json(openAIError(error.message, error.param === undefined ? {} : { param: error.param }), 400);
+    throw error;
+  }
+  const plan = withUniqueCallIds(planResponse(turn.planner), recorded.cursor);
+  return c.json(
+    write(plan, { cursor: recorded.cursor, model: turn.model, requestBytes: recorded.bytes }) as object,
+  );
+}

@@ -1,0 +1,190 @@
+import type { ConversationItem, ProviderTool } from "../providers/index.js";
+import { cutText } from "../text/index.js";
+import { MAX_ECHO_CHARS } from "./limits.js";
+import {
+  type FoundGroup,
+  type FoundTool,
+  readCallOutput,
+  readDescribeOutput,
+  readDirectOutput,
+  readSearchOutput,
+} from "./read-outputs.js";
+import { argumentsFromSchema } from "./schema-args.js";
+import { argumentsFromSignature } from "./signature-args.js";
+
+/** What the scripted model sees: the last user text, the items after it, and the declared tools. */
+export type PlannerInput = {
+  userText: string;
+  /** The conversation items after the last user message (this turn's calls and their outputs). */
+  items: readonly ConversationItem[];
+  tools: readonly ProviderTool[];
+};
+
+type AnsweredCall = { name: string; args: unknown; output: string };
+type Call = { name: string; args: unknown };
+
+const TARGET = /\btarget=([^\s"'`,;]+)/u;
+const SECOND_TARGET = /\band=([^\s"'`,;]+)/u;
+
+/**
+ * The scripted model: decides the next response from the conversation alone, deterministically. For
+ * `target=<tool> [and=<tool2>]` it calls declared targets directly; otherwise it searches once with
+ * `tool_search` (a batch for two targets), describes a best candidate whose input is `"unknown"`, calls each
+ * best candidate through `tool_call` with arguments built from its signature or schema, and finally answers
+ * with the outputs' text. Errors, unreachable targets and text without a target end in an assistant message,
+ * so a conversation can never loop. See DESIGN.md for every rule.
+ */
+export function planResponse(input: PlannerInput): ConversationItem[] {
+  const targets = parseTargets(input.userText);
+  if (targets.length === 0) return [say(`mock: ${cutText(input.userText.trim(), MAX_ECHO_CHARS)}`)];
+  const declared = new Map(input.tools.map((tool) => [tool.name, tool]));
+  const answered = answeredCalls(input.items);
+
+  if (targets.every((target) => declared.has(target))) return planDirect(targets, declared, answered);
+  if (!declared.has("tool_search")) {
+    const missing = targets.filter((target) => !declared.has(target));
+    return [
+      say(`mock: cannot reach ${missing.join(", ")}: it is not declared and tool_search is not available.`),
+    ];
+  }
+  return planSearch(targets, declared, answered);
+}
+
+function planDirect(
+  targets: readonly string[],
+  declared: ReadonlyMap<string, ProviderTool>,
+  answered: readonly AnsweredCall[],
+): ConversationItem[] {
+  const texts: string[] = [];
+  const calls: Call[] = [];
+  for (const target of targets) {
+    const done = answered.find((call) => call.name === target);
+    if (done === undefined) {
+      calls.push({ name: target, args: argumentsFromSchema(declared.get(target)?.parameters) });
+      continue;
+    }
+    const reading = readDirectOutput(done.output);
+    if (!reading.ok) return [failed(target, reading.text)];
+    texts.push(reading.text);
+  }
+  return calls.length > 0 ? toFunctionCalls(calls, answered.length) : [answerWith(texts)];
+}
+
+function planSearch(
+  targets: readonly string[],
+  declared: ReadonlyMap<string, ProviderTool>,
+  answered: readonly AnsweredCall[],
+): ConversationItem[] {
+  const search = answered.find((call) => call.name === "tool_search");
+  if (search === undefined) return toFunctionCalls([{ name: "tool_search", args: searchArgs(targets) }], 0);
+  const found = readSearchOutput(search.output);
+  if (!found.ok) return [failed("tool_search", found.text)];
+  if (!declared.has("tool_call"))
+    return [say(`mock: cannot call ${targets.join(", ")}: tool_call is not declared.`)];
+
+  const best = targets.map((target, index) => bestCandidate(found.groups, target, index));
+  const unreachable = targets.filter((_target, index) => best[index] === undefined);
+  if (unreachable.length > 0) return [say(`mock: tool_search found no tool for ${unreachable.join(", ")}.`)];
+
+  const texts: string[] = [];
+  const calls: Call[] = [];
+  for (const candidate of best as FoundTool[]) {
+    const done = answered.find((call) => call.name === "tool_call" && idOf(call.args) === candidate.id);
+    if (done !== undefined) {
+      const reading = readCallOutput(done.output);
+      if (!reading.ok) return [failed("tool_call", reading.text)];
+      texts.push(reading.text);
+      continue;
+    }
+    let args: Record<string, unknown>;
+    if (candidate.input === "unknown" && declared.has("tool_describe")) {
+      const described = answered.find(
+        (call) => call.name === "tool_describe" && idOf(call.args) === candidate.id,
+      );
+      if (described === undefined) {
+        calls.push({ name: "tool_describe", args: { id: candidate.id } });
+        continue;
+      }
+      const reading = readDescribeOutput(described.output);
+      if (!reading.ok) return [failed("tool_describe", reading.text)];
+      args = argumentsFromSchema(reading.parameters);
+    } else {
+      args = argumentsFromSignature(candidate.input);
+    }
+    calls.push({ name: "tool_call", args: { id: candidate.id, args } });
+  }
+  return calls.length > 0 ? toFunctionCalls(calls, answered.length) : [answerWith(texts)];
+}
+
+/** `target=` then `and=` from the user text (without trailing sentence punctuation); none without `target=`. */
+function parseTargets(text: string): string[] {
+  const first = targetName(TARGET.exec(text)?.[1]);
+  if (first === undefined) return [];
+  const second = targetName(SECOND_TARGET.exec(text)?.[1]);
+  return second === undefined || second === first ? [first] : [first, second];
+}
+
+function targetName(raw: string | undefined): string | undefined {
+  const name = raw?.replace(/[.!?)\]]+$/u, "");
+  return name === undefined || name.length === 0 ? undefined : name;
+}
+
+function searchArgs(targets: readonly string[]): unknown {
+  if (targets.length === 1) return { query: targets[0], limit: 1 };
+  return { queries: targets.map((target) => ({ query: target, limit: 1 })) };
+}
+
+/** The first candidate of the group answering `target`: by query, else by position, else the only group. */
+function bestCandidate(groups: readonly FoundGroup[], target: string, index: number): FoundTool | undefined {
+  const group =
+    groups.find((candidate) => candidate.query === target) ??
+    groups[index] ??
+    (groups.length === 1 ? groups[0] : undefined);
+  return group?.candidates[0];
+}
+
+/** This turn's function calls that have an output, in call order. */
+function answeredCalls(items: readonly ConversationItem[]): AnsweredCall[] {
+  const outputs = new Map<string, string>();
+  for (const item of items) if (item.type === "function_call_output") outputs.set(item.callId, item.output);
+  const calls: AnsweredCall[] = [];
+  for (const item of items) {
+    if (item.type !== "function_call") continue;
+    const output = outputs.get(item.callId);
+    if (output !== undefined) calls.push({ name: item.name, args: parseArguments(item.arguments), output });
+  }
+  return calls;
+}
+
+function toFunctionCalls(calls: readonly Call[], alreadyAnswered: number): ConversationItem[] {
+  return calls.map((call, index) => ({
+    type: "function_call",
+    callId: `call_${alreadyAnswered + index + 1}`,
+    name: call.name,
+    arguments: JSON.stringify(call.args),
+  }));
+}
+
+function answerWith(texts: readonly string[]): ConversationItem {
+  return say(`Done. ${texts.join(" ")}`);
+}
+
+function failed(name: string, text: string): ConversationItem {
+  return say(`mock: ${name} failed: ${text}`);
+}
+
+function say(text: string): ConversationItem {
+  return { type: "message", role: "assistant", text };
+}
+
+function idOf(args: unknown): unknown {
+  return typeof args === "object" && args !== null ? (args as { id?: unknown }).id : undefined;
+}
+
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,96 @@
+import type { ConversationItem } from "../providers/index.js";
+import { MOCK_MODEL_ID } from "./limits.js";
+import { MockRequestError } from "./openai-error.js";
+import type { PlannerInput } from "./plan-response.js";
+import { contentText, field, plannerInput, readTools, requestModel } from "./planner-input.js";
+import { type AnswerContext, usageFigures } from "./usage-figures.js";
+
+/** A Responses API request as the mock understands it. */
+export type MockTurn = { model: string; planner: PlannerInput };
+
+/**
+ * Reads a `POST /v1/responses` body: `input` as a string or a list of message, `function_call` and
+ * `function_call_output` items (other item types are skipped), and the function tools. Throws
+ * MockRequestError for a body the real API would refuse too.
+ */
+export function readResponsesRequest(body: unknown): MockTurn {
+  const input = field(body, "input");
+  let items: ConversationItem[];
+  if (typeof input === "string") items = [{ type: "message", role: "user", text: input }];
+  else if (Array.isArray(input)) items = input.flatMap(readInputItem);
+  else throw new MockRequestError("input is required: a string or a list of input items.", "input");
+  return {
+    model: requestModel(body, MOCK_MODEL_ID),
+    planner: plannerInput(items, readTools(field(body, "tools"))),
+  };
+}
+
+function readInputItem(item: unknown, index: number): ConversationItem[] {
+  const type = field(item, "type");
+  const role = field(item, "role");
+  if ((type === "message" || type === undefined) && (role === "user" || role === "assistant"))
+    return [{ type: "message", role, text: contentText(field(item, "content")) }];
+  if (type === "function_call") {
+    const callId = field(item, "call_id");
+    const name = field(item, "name");
+    const args = field(item, "arguments");
+    if (typeof callId !== "string" || typeof name !== "string")
+      throw new MockRequestError(
+        `input[${index}]: a function_call needs call_id and name.`,
+        `input[${index}]`,
+      );
+    return [{ type: "function_call", callId, name, arguments: typeof args === "string" ? args : "{}" }];
+  }
+  if (type === "function_call_output") {
+    const callId = field(item, "call_id");
+    if (typeof callId !== "string")
+      throw new MockRequestError(`input[${index}]: a function_call_output needs call_id.`, `input[${index}]`);
+    return [{ type: "function_call_output", callId, output: contentText(field(item, "output")) }];
+  }
+  return [];
+}
+
+/** The planned items as a Responses API answer: `output` items with ids, `output_text`, and usage. */
+export function responsesAnswer(plan: readonly ConversationItem[], context: AnswerContext): unknown {
+  const { cursor } = context;
+  const output = plan.flatMap((item, index) => {
+    if (item.type === "function_call")
+      return {
+        type: "function_call",
+        id: `fc_${cursor}_${index}`,
+        call_id: item.callId,
+        name: item.name,
+        arguments: item.arguments,
+        status: "completed",
+      };
+    if (item.type !== "message") return [];
+    return {
+      type: "message",
+      id: `msg_${cursor}_${index}`,
+      status: "completed",
+      role: "assistant",
+      content: [{ type: "output_text", text: item.text, annotations: [] }],
+    };
+  });
+  const usage = usageFigures(plan, context.requestBytes);
+  return {
+    id: `resp_${cursor}`,
+    object: "response",
+    created_at: Math.floor(Date.now() / 1000),
+    status: "completed",
+    error: null,
+    incomplete_details: null,
+    model: context.model,
+    output,
+    output_text: plan.flatMap((item) => (item.type === "message" ? [item.text] : [])).join(""),
+    parallel_tool_calls: true,
+    store: false,
+    usage: {
+      input_tokens: usage.inputTokens,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: usage.outputTokens,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: usage.inputTokens + usage.outputTokens,
+    },
+  };
+}

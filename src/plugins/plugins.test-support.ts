@@ -1,0 +1,58 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { PLUGIN_MANIFEST_FILE } from "./limits.js";
+
+/** A temp directory for plugin folders, removed by `cleanup`. */
+export async function createPluginSandbox(): Promise<{ root: string; cleanup: () => Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), "toolsift-plugins-"));
+  return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** What writePlugin puts in a plugin folder. */
+export interface PluginFiles {
+  /** The manifest: an object (serialised) or raw text. Omit for a folder without one. */
+  manifest?: Record<string, unknown> | string;
+  /** Other files, by path relative to the folder (default: none). */
+  files?: Record<string, string>;
+  /** Write `package.json` with `"type": "module"` (default true). */
+  esm?: boolean;
+}
+
+/** Writes a plugin folder at `dir` (created) and returns it. */
+export async function writePlugin(dir: string, plugin: PluginFiles): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  if (plugin.manifest !== undefined) {
+    const text =
+      typeof plugin.manifest === "string" ? plugin.manifest : JSON.stringify(plugin.manifest, null, 2);
+    await writeFile(join(dir, PLUGIN_MANIFEST_FILE), text);
+  }
+  if (plugin.esm !== false) await writeFile(join(dir, "package.json"), '{ "type": "module" }\n');
+  for (const [name, text] of Object.entries(plugin.files ?? {})) {
+    await mkdir(dirname(join(dir, name)), { recursive: true });
+    await writeFile(join(dir, name), text);
+  }
+  return dir;
+}
+
+/** A minimal valid manifest for `id`, with overrides. */
+export function manifestFor(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { id, name: `Plugin ${id}`, version: "1.0.0", tools: [], ...overrides };
+}
+
+/** An entry module whose `register` registers one echo tool per name. */
+export function echoToolsEntry(names: string[]): string {
+  return `export function register(api) {
+  for (const name of ${JSON.stringify(names)}) {
+    api.registerTool({
+      name,
+      description: "Echoes its input.",
+      parameters: { type: "object", properties: { text: { type: "string" } } },
+      async execute(args) {
+        return { content: [{ type: "text", text: name + ":" + JSON.stringify(args) }] };
+      },
+    });
+  }
+}
+`;
+}

@@ -1,0 +1,91 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { isToolsiftError, ToolsiftError } from "../errors/index.js";
+import { collapseWhitespace, cutText } from "../text/index.js";
+import { MAX_PROVIDER_ERROR_CHARS, OPENAI_API_KEY_ENV } from "./limits.js";
+
+/** What a failure message needs to know about the provider. */
+export type ProviderErrorContext = { id: string; baseUrl: string; timeoutMs: number; isOpenAI: boolean };
+
+/**
+ * The ToolsiftError for a request that failed for good (after the client's retries): `CANCELLED` when the
+ * caller aborted, otherwise `PROVIDER_FAILED` with a message naming the provider and what to check — the
+ * HTTP status and the provider's own message (bounded), the timeout, or the unreachable base URL.
+ */
+export function toProviderError(error: unknown, context: ProviderErrorContext): ToolsiftError {
+  if (isToolsiftError(error)) return error;
+  const { id, baseUrl, timeoutMs } = context;
+  if (error instanceof APIUserAbortError)
+    return new ToolsiftError("CANCELLED", `The request to provider "${id}" was cancelled.`, { cause: error });
+  if (error instanceof APIConnectionTimeoutError)
+    return new ToolsiftError(
+      "PROVIDER_FAILED",
+      `Provider "${id}" did not answer within ${timeoutMs} ms. Check that ${baseUrl} is up, or raise models.providers.${id}.timeoutMs.`,
+      { cause: error },
+    );
+  if (error instanceof APIConnectionError)
+    return new ToolsiftError(
+      "PROVIDER_FAILED",
+      `Provider "${id}" could not be reached at ${baseUrl}${connectionReason(error)}. Check that the server is running and models.providers.${id}.baseUrl.`,
+      { cause: error },
+    );
+  if (error instanceof APIError && typeof error.status === "number")
+    return new ToolsiftError(
+      "PROVIDER_FAILED",
+      `Provider "${id}" failed with HTTP ${error.status}: ${providerMessage(error)}${statusHint(error.status, context)}`,
+      { cause: error },
+    );
+  const message = error instanceof Error ? error.message : String(error);
+  return new ToolsiftError("PROVIDER_FAILED", `Provider "${id}" failed: ${bounded(message)}`, {
+    cause: error,
+  });
+}
+
+/** A provider answer toolsift cannot read (no output list, no choices). */
+export function malformedAnswerError(id: string, api: string): ToolsiftError {
+  return new ToolsiftError(
+    "PROVIDER_FAILED",
+    `Provider "${id}" sent an answer that is not a valid ${api} response. Check that models.providers.${id}.api matches what the server speaks.`,
+  );
+}
+
+function providerMessage(error: APIError): string {
+  const inner = error.error;
+  const message =
+    typeof inner === "object" &&
+    inner !== null &&
+    typeof (inner as { message?: unknown }).message === "string"
+      ? (inner as { message: string }).message
+      : error.message.replace(/^\d{3} /u, "");
+  const text = bounded(message);
+  if (text.length === 0) return "(no error message).";
+  return /[.!?]$/u.test(text) ? text : `${text}.`;
+}
+
+function statusHint(status: number, context: ProviderErrorContext): string {
+  const key = `models.providers.${context.id}`;
+  if (status === 401 || status === 403)
+    return ` Check ${key}.apiKey${context.isOpenAI ? ` (or ${OPENAI_API_KEY_ENV})` : ""}.`;
+  if (status === 404) return ` Check ${key}.baseUrl, ${key}.api and the model id.`;
+  if (status === 429) return " The provider is rate limiting: wait, or raise maxRetries.";
+  return "";
+}
+
+function connectionReason(error: APIConnectionError): string {
+  const code = causeCode(error.cause);
+  return code === undefined ? "" : ` (${code})`;
+}
+
+/** The system error code (ECONNREFUSED, ENOTFOUND, …) somewhere down a fetch failure's cause chain. */
+function causeCode(cause: unknown): string | undefined {
+  let current = cause;
+  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^E[A-Z_]+$/u.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function bounded(text: string): string {
+  return cutText(collapseWhitespace(text), MAX_PROVIDER_ERROR_CHARS);
+}

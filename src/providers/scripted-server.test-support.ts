@@ -1,0 +1,73 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
+/** One scripted answer: a status, headers and a JSON (or raw text) body; `hang` never answers. */
+export type ScriptedReply =
+  | { status: number; headers?: Record<string, string>; json?: unknown; text?: string }
+  | { hang: true };
+
+/** What the scripted server saw. */
+export type SeenRequest = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
+
+/** A real HTTP server on 127.0.0.1:0 that answers each request with the next scripted reply (the last repeats). */
+export type ScriptedServer = { baseUrl: string; seen: SeenRequest[]; close(): Promise<void> };
+
+/** Starts a scripted server for provider failure tests (429, 5xx, 401, hanging, malformed answers). */
+export async function startScriptedServer(replies: readonly ScriptedReply[]): Promise<ScriptedServer> {
+  const seen: SeenRequest[] = [];
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      seen.push({
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+      const reply = replies[Math.min(seen.length, replies.length) - 1];
+      if (reply === undefined || "hang" in reply) return;
+      const body = reply.text ?? JSON.stringify(reply.json ?? {});
+      response.writeHead(reply.status, {
+        "content-type": reply.text === undefined ? "application/json" : "text/plain",
+        ...reply.headers,
+      });
+      response.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address !== null ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A minimal valid Chat Completions answer with one assistant text. */
+export function chatReply(text: string): ScriptedReply {
+  return {
+    status: 200,
+    json: {
+      id: "chatcmpl-1",
+      object: "chat.completion",
+      created: 0,
+      model: "m",
+      choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 },
+    },
+  };
+}
+
+/** An OpenAI-style error reply. */
+export function errorReply(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): ScriptedReply {
+  return { status, headers, json: { error: { message, type: "error", param: null, code: null } } };
+}

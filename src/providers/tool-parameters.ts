@@ -1,0 +1,12 @@
+/** The schema of a tool without usable parameters: an object with no properties. */
+const NO_PARAMETERS: Readonly<Record<string, unknown>> = Object.freeze({ type: "object", properties: {} });
+
+/**
+ * A tool's parameters as the provider APIs expect them: a JSON Schema object. A missing or non-object
+ * schema becomes an empty object schema (providers reject `null` or a bare type there).
+ */
+export function toolParameters(parameters: unknown): Record<string, unknown> {
+  if (typeof parameters === "object" && parameters !== null && !Array.isArray(parameters))
+    return parameters as Record<string, unknown>;
+  return { ...NO_PARAMETERS };
+}

@@ -1,0 +1,61 @@
+/** One item of a conversation, in the runner's provider-neutral form (close to the Responses API). */
+export type ConversationItem =
+  | { type: "message"; role: "user" | "assistant"; text: string }
+  | { type: "function_call"; callId: string; name: string; arguments: string }
+  | { type: "function_call_output"; callId: string; output: string };
+
+/** A tool as declared to a provider: a function with a JSON Schema. */
+export interface ProviderTool {
+  name: string;
+  description: string;
+  parameters: unknown;
+}
+
+/** One model request. */
+export interface ProviderRequest {
+  /** The model id at the provider (without the `provider/` prefix). */
+  model: string;
+  /** The system prompt. */
+  instructions: string;
+  /** The whole conversation so far, oldest first. */
+  input: readonly ConversationItem[];
+  tools: readonly ProviderTool[];
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+}
+
+/** Token usage of one request, as the provider reported it. */
+export interface ProviderUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** One model response: assistant messages and function calls, in order. */
+export interface ProviderResponse {
+  output: ConversationItem[];
+  usage?: ProviderUsage;
+  /** Bytes of the request body as sent on the wire (UTF-8). */
+  requestBytes: number;
+}
+
+/** A model provider (OpenAI, an OpenAI-compatible server, or the mock). */
+export interface Provider {
+  /** The provider id from the config (`openai`, `ollama`, …). */
+  readonly id: string;
+  complete(request: ProviderRequest): Promise<ProviderResponse>;
+}
+
+/** A provider's settings in the config file (`models.providers.<id>`). */
+export interface ProviderSettings {
+  api: "openai-responses" | "openai-chat";
+  /** Default: the OpenAI API. */
+  baseUrl?: string;
+  /** Already resolved from `env:NAME`. */
+  apiKey?: string;
+  localService?: boolean;
+  /** Per-request timeout in ms. Default 120,000. */
+  timeoutMs?: number;
+  /** Retries on 429 and 5xx. Default 2. */
+  maxRetries?: number;
+  headers?: Record<string, string>;
+}

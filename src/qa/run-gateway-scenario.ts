@@ -1,0 +1,116 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type MockOpenAI, startMockOpenAI } from "../mock-openai/index.js";
+import { checkLane, type LaneObservation } from "./check-lane.js";
+import { FAKE_PLUGIN_ID, writeFakePlugin } from "./fake-plugin.js";
+import { laneInput, QA_LANES, type QaLane } from "./lanes.js";
+import { LANE_REQUEST_TIMEOUT_MS } from "./limits.js";
+import { startGatewayProcess } from "./start-gateway-process.js";
+import type { LaneReport, ScenarioReport } from "./types.js";
+
+/** Options of the gateway QA scenario. */
+export interface GatewayScenarioOptions {
+  /** Told about each lane as it finishes (progress). */
+  onLane?: (report: LaneReport) => void;
+  /** Keep the temporary directory (plugin, configs, state) for inspection. Default false. */
+  keepFiles?: boolean;
+}
+
+/**
+ * `tool-search-gateway-e2e`: a real plugin on disk, the mock provider over HTTP, one real gateway process
+ * per lane, real session files. Measures each lane and checks the spec's assertions.
+ */
+export async function runGatewayScenario(options: GatewayScenarioOptions = {}): Promise<ScenarioReport> {
+  const startedAt = new Date().toISOString();
+  const root = await mkdtemp(join(tmpdir(), "toolsift-qa-"));
+  const mock = await startMockOpenAI({ port: 0 });
+  const lanes: LaneReport[] = [];
+  try {
+    const pluginDir = await writeFakePlugin(join(root, "plugins", FAKE_PLUGIN_ID));
+    for (const lane of QA_LANES) {
+      const report = await runLane(lane, { root, pluginDir, mock });
+      lanes.push(report);
+      options.onLane?.(report);
+    }
+  } finally {
+    await mock.close();
+    if (!options.keepFiles) await rm(root, { recursive: true, force: true });
+  }
+  const comparisons = compareLanes(lanes);
+  return {
+    scenario: "tool-search-gateway-e2e",
+    providerMode: "mock-openai",
+    startedAt,
+    lanes,
+    comparisons,
+    passed: comparisons.length === 0 && lanes.every((lane) => lane.failures.length === 0),
+  };
+}
+
+async function runLane(
+  lane: QaLane,
+  context: { root: string; pluginDir: string; mock: MockOpenAI },
+): Promise<LaneReport> {
+  const laneDir = join(context.root, "lanes", lane.name);
+  const stateDir = join(laneDir, "state");
+  await mkdir(stateDir, { recursive: true });
+  const config: Record<string, unknown> = {
+    models: { providers: { mock: { api: "openai-responses", baseUrl: context.mock.baseUrl, apiKey: "mock-key" } } },
+    agents: { defaults: { model: "mock/mock-tool-planner" } },
+    plugins: { load: { paths: [context.pluginDir] } },
+  };
+  if (lane.toolSearch !== undefined) config.tools = { toolSearch: lane.toolSearch };
+  const configPath = join(laneDir, "toolsift.json");
+  await writeFile(configPath, `${JSON.stringify(config, null, 2)}\n`);
+
+  const started = Date.now();
+  const gateway = await startGatewayProcess({
+    configPath,
+    env: { ...process.env, TOOLSIFT_HOME: laneDir, TOOLSIFT_STATE_DIR: stateDir, TOOLSIFT_CONFIG: configPath },
+  });
+  const sessionKey = `qa-${lane.name}`;
+  try {
+    const cursor = context.mock.requests().at(-1)?.cursor ?? -1;
+    const response = await fetch(`${gateway.url}/v1/responses`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-toolsift-session": sessionKey },
+      body: JSON.stringify({ model: "mock-tool-planner", input: laneInput(lane) }),
+      signal: AbortSignal.timeout(LANE_REQUEST_TIMEOUT_MS),
+    });
+    const body = (await response.json()) as { output_text?: string; error?: { message?: string } };
+    const wallMs = Date.now() - started;
+    const session = (await (await fetch(`${gateway.url}/v1/sessions/${sessionKey}?agent=main`)).json()) as {
+      events?: unknown[];
+    };
+    const effective = (await (await fetch(`${gateway.url}/v1/tools/effective?agent=main`)).json()) as unknown;
+    const observation: LaneObservation = {
+      lane,
+      status: response.status,
+      answer: body.output_text ?? body.error?.message ?? "",
+      requests: context.mock.requests().filter((request) => request.cursor > cursor),
+      events: Array.isArray(session.events) ? session.events : [],
+      effective,
+      wallMs,
+    };
+    return checkLane(observation);
+  } finally {
+    await gateway.stop();
+  }
+}
+
+function compareLanes(lanes: readonly LaneReport[]): string[] {
+  const direct = lanes.find((lane) => lane.lane === "direct");
+  if (!direct) return ["the direct lane did not run"];
+  const failures: string[] = [];
+  for (const lane of lanes) {
+    if (lane.lane === "direct") continue;
+    if (!(lane.declaredTools < direct.declaredTools)) {
+      failures.push(`${lane.lane}: declared ${lane.declaredTools} tools, not fewer than direct (${direct.declaredTools})`);
+    }
+    if (!(lane.requestBytes < direct.requestBytes)) {
+      failures.push(`${lane.lane}: sent ${lane.requestBytes} request bytes, not fewer than direct (${direct.requestBytes})`);
+    }
+  }
+  return failures;
+}

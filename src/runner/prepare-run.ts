@@ -1,0 +1,140 @@
+import { CONTROL_NAMES, type ToolDefinition, toCatalogEntry } from "../catalog/index.js";
+import type { ResolvedAgent } from "../config/index.js";
+import type { SearchCandidate, Telemetry } from "../controls/index.js";
+import type { ToolCallActivity } from "../execution/index.js";
+import { pluginBeforeToolCall, runBeforePromptHooks } from "../plugins/index.js";
+import type { ProviderTool } from "../providers/index.js";
+import { createToolSearch } from "../tool-search/index.js";
+import { MAX_ACTIVITY_RESULT_CHARS } from "./limits.js";
+import { resultText } from "./result-text.js";
+import type { RunnerOptions } from "./runner-options.js";
+import { buildSystemPrompt } from "./system-prompt.js";
+import type { RunRequest } from "./types.js";
+
+/** Display-only evidence of a target call behind `tool_call`. */
+export interface TargetActivity {
+  parentCallId: string;
+  toolId: string;
+  name: string;
+  source: SearchCandidate["source"];
+  arguments: unknown;
+  result: string;
+  isError: boolean;
+}
+
+/** The surface of one run: what the provider sees and how calls reach tools. */
+export interface PreparedRun {
+  systemPrompt: string;
+  modelTools: ToolDefinition[];
+  providerTools: ProviderTool[];
+  toolSearchEnabled: boolean;
+  /** For directory mode: the tool behind an exact, unique hidden name. */
+  resolveHiddenName(name: string): ToolDefinition | undefined;
+  /** Log attribution of a provider-level call name: catalog id and source when it names a catalog tool. */
+  describeCall(name: string): { toolId?: string; source?: SearchCandidate["source"] };
+  telemetry(): Telemetry;
+  close(): void;
+}
+
+/**
+ * Gathers the run's tools, builds its own catalog (never shared with another run), applies the
+ * `before_prompt` allow list, and renders the system prompt and the declared tools.
+ */
+export async function prepareRun(
+  options: RunnerOptions,
+  agent: ResolvedAgent,
+  request: RunRequest,
+  clientTools: readonly ToolDefinition[],
+  onTargetActivity: (activity: TargetActivity) => void,
+): Promise<PreparedRun> {
+  const plugins = options.plugins;
+  const tools = [...(plugins?.tools ?? []), ...((await options.extraTools?.()) ?? [])];
+  const search = createToolSearch({
+    tools,
+    config: options.config.tools?.toolSearch,
+    harness: agent.harness,
+    model: {
+      provider: agent.model.provider,
+      id: agent.model.id,
+      ...(agent.model.settings?.baseUrl ? { baseUrl: agent.model.settings.baseUrl } : {}),
+      ...(agent.model.settings?.localService === undefined
+        ? {}
+        : { localService: agent.model.settings.localService }),
+      ...(agent.model.settings?.api ? { api: agent.model.settings.api } : {}),
+    },
+    ...(agent.contextWindowTokens === undefined ? {} : { contextWindowTokens: agent.contextWindowTokens }),
+    hooks: {
+      beforeToolCall: pluginBeforeToolCall(
+        plugins?.hooks.beforeToolCall ?? [],
+        { agentId: agent.id, sessionKey: request.sessionKey },
+        {
+          onHookError: ({ pluginId, message }) => options.log?.(`plugin ${pluginId} hook failed: ${message}`),
+        },
+      ),
+      onCallFinished: (activity) => {
+        if (activity.surface === "control" && activity.toolCallId) onTargetActivity(toActivity(activity));
+      },
+    },
+  });
+  search.addClientTools(clientTools);
+
+  const userText = request.input
+    .map((item) => (item.type === "message" && item.role === "user" ? item.text : ""))
+    .filter(Boolean)
+    .join("\n");
+  const allow = await runBeforePromptHooks(
+    plugins?.hooks.beforePrompt ?? [],
+    {
+      agentId: agent.id,
+      sessionKey: request.sessionKey,
+      input: userText,
+      tools: [...tools, ...clientTools].flatMap((tool) => {
+        const entry = toCatalogEntry(tool);
+        return entry ? [{ id: entry.id, name: entry.name }] : [];
+      }),
+    },
+    {
+      onHookError: ({ pluginId, message }) =>
+        options.log?.(`plugin ${pluginId} before_prompt failed: ${message}`),
+    },
+  );
+  if (allow) search.restrict(allow);
+
+  const modelTools = search.modelTools();
+  const ids = new Map<string, { toolId: string; source: SearchCandidate["source"] }>();
+  for (const tool of modelTools) {
+    const entry = toCatalogEntry(tool);
+    if (entry && !CONTROL_NAMES.has(entry.name))
+      ids.set(tool.name, { toolId: entry.id, source: entry.source });
+  }
+  return {
+    systemPrompt: buildSystemPrompt({
+      baseInstructions: agent.instructions,
+      directory: search.directory(),
+      clientInstructions: request.instructions,
+    }),
+    modelTools,
+    providerTools: modelTools.map((tool) => ({
+      name: tool.name,
+      description: tool.description ?? "",
+      parameters: tool.parameters ?? { type: "object", properties: {} },
+    })),
+    toolSearchEnabled: search.enabled,
+    resolveHiddenName: (name) => search.resolveDirectoryName(name),
+    describeCall: (name) => ids.get(name) ?? {},
+    telemetry: () => search.telemetry(),
+    close: () => search.close(),
+  };
+}
+
+function toActivity(activity: ToolCallActivity): TargetActivity {
+  return {
+    parentCallId: activity.toolCallId ?? "",
+    toolId: activity.entry.id,
+    name: activity.entry.name,
+    source: activity.entry.source,
+    arguments: activity.args,
+    result: resultText(activity.result).slice(0, MAX_ACTIVITY_RESULT_CHARS),
+    isError: activity.outcome !== "ok",
+  };
+}

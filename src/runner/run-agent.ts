@@ -1,0 +1,216 @@
+import { randomUUID } from "node:crypto";
+import type { ToolDefinition, ToolResult } from "../catalog/index.js";
+import type { ResolvedAgent } from "../config/index.js";
+import { isToolsiftError } from "../errors/index.js";
+import type { ConversationItem, Provider, ProviderUsage } from "../providers/index.js";
+import { replayConversation, type SessionEvent } from "../sessions/index.js";
+import { type ClientHandoff, clientToolDefinitions } from "./client-tools.js";
+import { MAX_LOGGED_OUTPUT_CHARS } from "./limits.js";
+import { type PreparedRun, prepareRun } from "./prepare-run.js";
+import type { RunnerOptions } from "./runner-options.js";
+import { resultText } from "./result-text.js";
+import type { RunRequest, RunResult, RunStatus } from "./types.js";
+
+type FunctionCall = Extract<ConversationItem, { type: "function_call" }>;
+
+/** Runs one user turn: prepare the surface, loop provider requests and tool calls, log every step. */
+export async function runAgent(
+  options: RunnerOptions,
+  agent: ResolvedAgent,
+  provider: Provider,
+  request: RunRequest,
+): Promise<RunResult> {
+  const runId = `run_${randomUUID()}`;
+  const started = Date.now();
+  const { sessions } = options;
+  const events: Promise<void>[] = [];
+  const log = (event: SessionEvent) => {
+    const written = sessions.append(agent.id, request.sessionKey, event);
+    events.push(written);
+    return written;
+  };
+  const stamp = () => ({ at: new Date().toISOString(), runId });
+
+  const previous = await sessions.read(agent.id, request.sessionKey);
+  if (previous.length === 0) {
+    await log({
+      type: "session",
+      version: 1,
+      agentId: agent.id,
+      sessionKey: request.sessionKey,
+      at: stamp().at,
+    });
+  }
+  await log({ ...stamp(), type: "user-input", items: request.input });
+  // Replayed after the new input is logged, so calls the client abandoned are dropped, not sent.
+  const conversation: ConversationItem[] = replayConversation(
+    await sessions.read(agent.id, request.sessionKey),
+  );
+
+  const handoffs = new Map<string, ClientHandoff>();
+  const clientTools = clientToolDefinitions(request.clientTools ?? [], handoffs);
+  const usage: ProviderUsage = { inputTokens: 0, outputTokens: 0 };
+  const output: ConversationItem[] = [];
+  const timeout = AbortSignal.timeout(agent.runTimeoutMs);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  let prepared: PreparedRun | undefined;
+  let turns = 0;
+  let status: RunStatus = "incomplete";
+  let failure: { code: string; message: string } | undefined;
+
+  try {
+    prepared = await prepareRun(options, agent, request, clientTools, (activity) => {
+      void log({ ...stamp(), type: "target-activity", ...activity });
+    });
+    const declared = new Map(prepared.modelTools.map((tool) => [tool.name, tool]));
+    while (turns < agent.maxTurns) {
+      turns += 1;
+      const response = await provider.complete({
+        model: agent.model.id,
+        instructions: prepared.systemPrompt,
+        input: conversation,
+        tools: prepared.providerTools,
+        ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
+        signal,
+      });
+      usage.inputTokens += response.usage?.inputTokens ?? 0;
+      usage.outputTokens += response.usage?.outputTokens ?? 0;
+      await log({
+        ...stamp(),
+        type: "model-request",
+        provider: provider.id,
+        model: agent.model.id,
+        declaredTools: prepared.providerTools.map((tool) => tool.name),
+        declaredToolCount: prepared.providerTools.length,
+        systemPromptChars: prepared.systemPrompt.length,
+        requestBytes: response.requestBytes,
+        ...(response.usage ? { usage: response.usage } : {}),
+      });
+      await log({ ...stamp(), type: "assistant-output", items: response.output });
+      conversation.push(...response.output);
+      output.push(...response.output.filter((item) => item.type === "message"));
+      const calls = response.output.filter((item): item is FunctionCall => item.type === "function_call");
+      if (calls.length === 0) {
+        status = "completed";
+        break;
+      }
+      const results = await Promise.all(
+        calls.map((call) => executeCall(call, declared, prepared as PreparedRun, signal)),
+      );
+      let terminated = false;
+      for (const [index, call] of calls.entries()) {
+        const result = results[index] as ToolResult;
+        if (handoffs.has(call.callId)) continue; // the client answers this one
+        const text = resultText(result);
+        conversation.push({ type: "function_call_output", callId: call.callId, output: text });
+        await log({
+          ...stamp(),
+          type: "tool-result",
+          callId: call.callId,
+          name: call.name,
+          ...prepared.describeCall(call.name),
+          isError: result.isError === true,
+          output: text.slice(0, MAX_LOGGED_OUTPUT_CHARS),
+        });
+        if (result.terminate) terminated = true;
+      }
+      if (handoffs.size > 0) {
+        for (const handoff of handoffs.values()) {
+          output.push({
+            type: "function_call",
+            callId: handoff.callId,
+            name: handoff.name,
+            arguments: handoff.arguments,
+          });
+        }
+        status = "requires_action";
+        break;
+      }
+      if (terminated) {
+        status = "completed";
+        break;
+      }
+    }
+    if (status === "incomplete")
+      failure = {
+        code: "TURN_LIMIT",
+        message: `The run reached its limit of ${agent.maxTurns} model requests.`,
+      };
+  } catch (error) {
+    status = "failed";
+    failure = describeFailure(error, timeout.aborted, agent.runTimeoutMs);
+    const detail = error instanceof Error ? error.message : String(error);
+    options.log?.(`run ${runId} failed: ${failure.code}: ${detail}`);
+  } finally {
+    prepared?.close();
+  }
+
+  const text = output
+    .filter((item): item is Extract<ConversationItem, { type: "message" }> => item.type === "message")
+    .map((item) => item.text)
+    .join("\n");
+  await Promise.allSettled(events);
+  await log({
+    ...stamp(),
+    type: "run-summary",
+    status,
+    turns,
+    durationMs: Date.now() - started,
+    ...(prepared ? { telemetry: prepared.telemetry() } : {}),
+    ...(failure ? { error: `${failure.code}: ${failure.message}` } : {}),
+  });
+  return {
+    runId,
+    agentId: agent.id,
+    sessionKey: request.sessionKey,
+    status,
+    output,
+    text,
+    model: `${agent.model.provider}/${agent.model.id}`,
+    usage,
+    ...(failure ? { error: failure } : {}),
+  };
+}
+
+async function executeCall(
+  call: FunctionCall,
+  declared: ReadonlyMap<string, ToolDefinition>,
+  prepared: PreparedRun,
+  signal: AbortSignal,
+): Promise<ToolResult> {
+  let args: unknown;
+  try {
+    args = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
+  } catch {
+    return errorResult(`Arguments for ${call.name} are not valid JSON: send one JSON object.`);
+  }
+  const tool = declared.get(call.name) ?? prepared.resolveHiddenName(call.name);
+  if (!tool) {
+    return errorResult(
+      prepared.toolSearchEnabled
+        ? `Unknown tool "${call.name.slice(0, 200)}". Deferred tools are reached through tool_search, then tool_call.`
+        : `Unknown tool "${call.name.slice(0, 200)}".`,
+    );
+  }
+  try {
+    return await tool.execute(args, { toolCallId: call.callId, signal });
+  } catch (error) {
+    const message = isToolsiftError(error) || error instanceof Error ? error.message : String(error);
+    return errorResult(`Tool "${call.name}" failed: ${message}`);
+  }
+}
+
+function errorResult(text: string): ToolResult {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+function describeFailure(
+  error: unknown,
+  timedOut: boolean,
+  runTimeoutMs: number,
+): { code: string; message: string } {
+  if (timedOut)
+    return { code: "RUN_TIMEOUT", message: `The run exceeded its timeout of ${runTimeoutMs} ms.` };
+  if (isToolsiftError(error)) return { code: error.code, message: error.message };
+  return { code: "INTERNAL", message: "The run failed unexpectedly; see the gateway log." };
+}

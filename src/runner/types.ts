@@ -1,0 +1,64 @@
+import type { ConversationItem, ProviderTool, ProviderUsage } from "../providers/index.js";
+
+/** One user turn of one agent in one session. */
+export interface RunRequest {
+  /** Default `main`. */
+  agentId: string;
+  sessionKey: string;
+  /** New items of this turn: user messages, and `function_call_output` items answering client tools. */
+  input: ConversationItem[];
+  /** Client instructions, placed after the stable system prompt prefix. */
+  instructions?: string;
+  /** Client function tools declared with the request: a call to one ends the run for the client to answer. */
+  clientTools?: ProviderTool[];
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+}
+
+/** How a run ended. */
+export type RunStatus = "completed" | "requires_action" | "failed" | "incomplete";
+
+/** What a run returns. */
+export interface RunResult {
+  runId: string;
+  agentId: string;
+  sessionKey: string;
+  status: RunStatus;
+  /** Assistant messages and client function calls of this run, in order. */
+  output: ConversationItem[];
+  /** The assistant's final text (all assistant messages of the run joined). */
+  text: string;
+  /** `provider/model`. */
+  model: string;
+  usage: ProviderUsage;
+  error?: { code: string; message: string };
+}
+
+/** One admitted tool on an agent's effective surface. */
+export interface EffectiveTool {
+  id: string;
+  name: string;
+  source: "native" | "mcp" | "client";
+  owner: string;
+  visibility: "direct" | "catalog" | "direct-only";
+}
+
+/** The surface a run of an agent would get (`GET /v1/tools/effective`, `toolsift tools`). */
+export interface EffectiveSurface {
+  agentId: string;
+  toolSearch: { enabled: boolean; mode: "tools" | "directory" };
+  tools: EffectiveTool[];
+  /** Tool names the provider request would declare, in order. */
+  declaredTools: string[];
+  directory?: string;
+}
+
+/** The runner as the gateway, the CLI and the QA scenario use it. */
+export interface Runner {
+  run(request: RunRequest): Promise<RunResult>;
+  effectiveSurface(agentId: string): Promise<EffectiveSurface>;
+  /** Known agent ids (`main` always). */
+  agentIds(): string[];
+  /** Waits for in-flight runs (at most `timeoutMs`), then releases resources. */
+  close(timeoutMs?: number): Promise<void>;
+}

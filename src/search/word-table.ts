@@ -1,0 +1,145 @@
+import { splitWords } from "./tokenize.js";
+
+const NON_ASCII = /[^\u0000-\u007f]/;
+const EMPTY_SLOT = -1;
+
+/**
+ * Interns the words of indexed texts while they are scanned, so a word seen before costs one hash probe and no
+ * string allocation; each distinct word is tokenised once (by `termIdsOf`). Used only while building postings.
+ * ASCII text is scanned in place; other text goes through `splitWords` (NFKC, Unicode classes) first.
+ */
+export class WordTable {
+  private readonly termIdsOf: (word: string) => readonly number[];
+  private slots = new Int32Array(1 << 14).fill(EMPTY_SLOT);
+  private words: string[] = [];
+  private hashes = new Int32Array(1 << 13);
+  private termStart = new Uint32Array((1 << 13) + 1);
+  private termIds = new Uint32Array(1 << 14);
+  private wordBuffer = new Uint32Array(1024);
+
+  constructor(termIdsOf: (word: string) => readonly number[]) {
+    this.termIdsOf = termIdsOf;
+  }
+
+  /** The flat term-id array; a word's ids are `termIds[termStart[word] .. termStart[word + 1])`. */
+  get flatTermIds(): Uint32Array {
+    return this.termIds;
+  }
+
+  /** Start offsets into `flatTermIds`, by word number (one more entry than words). */
+  get termStarts(): Uint32Array {
+    return this.termStart;
+  }
+
+  /** The word numbers found by the last `scan`, in order (a buffer reused by the next call). */
+  get scanned(): Uint32Array {
+    return this.wordBuffer;
+  }
+
+  /** Scans `text` into `scanned`; returns how many words it has. */
+  scan(text: string): number {
+    let count = 0;
+    if (NON_ASCII.test(text)) {
+      for (const word of splitWords(text))
+        count = this.push(count, this.find(word, 0, word.length, hashOf(word)));
+      return count;
+    }
+    let start = -1;
+    let hash = 0;
+    for (let index = 0; index <= text.length; index += 1) {
+      const code = index < text.length ? text.charCodeAt(index) : 0;
+      if (isAsciiWordCode(code)) {
+        if (start < 0) {
+          start = index;
+          hash = FNV_OFFSET;
+        }
+        hash = Math.imul(hash ^ code, FNV_PRIME);
+      } else if (start >= 0) {
+        count = this.push(count, this.find(text, start, index, hash));
+        start = -1;
+      }
+    }
+    return count;
+  }
+
+  private push(count: number, word: number): number {
+    if (count >= this.wordBuffer.length) this.wordBuffer = grow(this.wordBuffer, count + 1);
+    this.wordBuffer[count] = word;
+    return count + 1;
+  }
+
+  /** The number of the word `text[start..end)` with this hash, adding it on first sight. */
+  private find(text: string, start: number, end: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const word = this.slots[slot]!;
+      if (word === EMPTY_SLOT) return this.add(text.slice(start, end), hash, slot);
+      if (this.hashes[word] === hash && sameText(this.words[word]!, text, start, end)) return word;
+    }
+  }
+
+  private add(text: string, hash: number, slot: number): number {
+    const word = this.words.length;
+    const ids = this.termIdsOf(text);
+    if (word + 2 > this.hashes.length) {
+      this.hashes = growInt32(this.hashes, word + 2);
+      this.termStart = grow(this.termStart, word + 2);
+    }
+    const start = this.termStart[word]!;
+    if (start + ids.length > this.termIds.length) this.termIds = grow(this.termIds, start + ids.length);
+    this.termIds.set(ids, start);
+    this.termStart[word + 1] = start + ids.length;
+    this.words.push(text);
+    this.hashes[word] = hash;
+    this.slots[slot] = word;
+    if (this.words.length * 2 > this.slots.length) this.rehash();
+    return word;
+  }
+
+  private rehash(): void {
+    const slots = new Int32Array(this.slots.length * 2).fill(EMPTY_SLOT);
+    const mask = slots.length - 1;
+    for (let word = 0; word < this.words.length; word += 1) {
+      let slot = this.hashes[word]! & mask;
+      while (slots[slot] !== EMPTY_SLOT) slot = (slot + 1) & mask;
+      slots[slot] = word;
+    }
+    this.slots = slots;
+  }
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+function isAsciiWordCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95
+  );
+}
+
+function hashOf(word: string): number {
+  let hash = FNV_OFFSET;
+  for (let index = 0; index < word.length; index += 1)
+    hash = Math.imul(hash ^ word.charCodeAt(index), FNV_PRIME);
+  return hash;
+}
+
+function sameText(word: string, text: string, start: number, end: number): boolean {
+  if (word.length !== end - start) return false;
+  for (let index = 0; index < word.length; index += 1) {
+    if (word.charCodeAt(index) !== text.charCodeAt(start + index)) return false;
+  }
+  return true;
+}
+
+function grow(array: Uint32Array<ArrayBuffer>, minimum: number): Uint32Array<ArrayBuffer> {
+  const grown = new Uint32Array(Math.max(minimum, array.length * 2));
+  grown.set(array);
+  return grown;
+}
+
+function growInt32(array: Int32Array<ArrayBuffer>, minimum: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(Math.max(minimum, array.length * 2));
+  grown.set(array);
+  return grown;
+}

@@ -1,0 +1,28 @@
+export { createFileSessionStore, type FileSessionStoreOptions } from "./file-session-store.js";
+export {
+  CIRCULAR,
+  MAX_JSON_REDACTION_CHARS,
+  MAX_REDACTION_DEPTH,
+  MAX_REDACTION_NODES,
+  REDACTED,
+  SESSION_KEY_PATTERN,
+  TRUNCATED,
+} from "./limits.js";
+export {
+  type ParsedSessionLog,
+  parseSessionLog,
+  SESSION_EVENT_TYPES,
+  type SkippedSessionLine,
+} from "./parse-session-log.js";
+export { redactSecrets } from "./redact-secrets.js";
+export { redactText } from "./redact-text.js";
+export { replayConversation } from "./replay-conversation.js";
+export { isSecretKeyName } from "./secret-key-name.js";
+export { assertValidSessionKey, isValidSessionKey, sessionLogPath } from "./session-key.js";
+export {
+  type SessionRunSummary,
+  type SessionSummary,
+  type SessionToolRef,
+  summarizeSession,
+} from "./summarize-session.js";
+export type { SessionEvent, SessionStore } from "./types.js";

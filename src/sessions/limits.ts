@@ -1,0 +1,29 @@
+/** Allowed agent ids and session keys: a letter or digit, then up to 127 of `A-Z a-z 0-9 . _ -`. */
+export const SESSION_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/** Longest agent id or session key (the pattern's bound, for messages). */
+export const MAX_SESSION_KEY_CHARS = 128;
+
+/** What a redacted secret is replaced with. */
+export const REDACTED = "[REDACTED]";
+
+/** What a reference back to an object being copied (a cycle) is replaced with. */
+export const CIRCULAR = "[Circular]";
+
+/** What a value past the depth or node bound (or one that cannot be read) is replaced with. */
+export const TRUNCATED = "[Truncated]";
+
+/** Deepest nesting copied by redactSecrets; deeper values become TRUNCATED. */
+export const MAX_REDACTION_DEPTH = 64;
+
+/** Most values (objects, arrays, primitives) visited by one redactSecrets call; the rest become TRUNCATED. */
+export const MAX_REDACTION_NODES = 200_000;
+
+/** Longest JSON-looking string that is parsed and redacted structurally; longer ones get the text patterns. */
+export const MAX_JSON_REDACTION_CHARS = 1_048_576;
+
+/** File extension of a session log. */
+export const SESSION_FILE_EXTENSION = ".jsonl";
+
+/** Longest value quoted in an invalid-key message. */
+export const MAX_QUOTED_KEY_CHARS = 40;

@@ -1,0 +1,129 @@
+import { safeRead } from "../schema/index.js";
+import {
+  CIRCULAR,
+  MAX_JSON_REDACTION_CHARS,
+  MAX_REDACTION_DEPTH,
+  MAX_REDACTION_NODES,
+  REDACTED,
+  TRUNCATED,
+} from "./limits.js";
+import { redactText } from "./redact-text.js";
+import { isSecretKeyName } from "./secret-key-name.js";
+
+interface Walk {
+  nodes: number;
+  /** How many values were replaced so far (tells a JSON string whether it must be re-serialised). */
+  changes: number;
+  /** Objects being copied on the current path (cycle detection). */
+  readonly ancestors: Set<object>;
+}
+
+function looksLikeJson(text: string): boolean {
+  const trimmed = text.trim();
+  const first = trimmed[0];
+  const last = trimmed[trimmed.length - 1];
+  return (first === "{" && last === "}") || (first === "[" && last === "]");
+}
+
+function redactString(text: string, depth: number, walk: Walk): string {
+  if (text.length <= MAX_JSON_REDACTION_CHARS && looksLikeJson(text)) {
+    let parsed: unknown;
+    let parses = true;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parses = false;
+    }
+    if (parses) {
+      const before = walk.changes;
+      const redacted = copy(parsed, depth + 1, walk);
+      if (walk.changes === before) return text;
+      return JSON.stringify(redacted);
+    }
+  }
+  const redacted = redactText(text);
+  if (redacted !== text) walk.changes += 1;
+  return redacted;
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+function copyObject(value: object, depth: number, walk: Walk): unknown {
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    const length = value.length;
+    for (let index = 0; index < length; index += 1) {
+      if (walk.nodes >= MAX_REDACTION_NODES) {
+        out.push(TRUNCATED);
+        walk.changes += 1;
+        break;
+      }
+      out.push(copy(safeRead(value, String(index)), depth + 1, walk));
+    }
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (walk.nodes >= MAX_REDACTION_NODES) {
+      setOwn(out, key, TRUNCATED);
+      walk.changes += 1;
+      break;
+    }
+    const item = safeRead(value, key);
+    if (item !== undefined && item !== null && isSecretKeyName(key)) {
+      walk.nodes += 1;
+      walk.changes += 1;
+      setOwn(out, key, REDACTED);
+    } else {
+      setOwn(out, key, copy(item, depth + 1, walk));
+    }
+  }
+  return out;
+}
+
+function copy(value: unknown, depth: number, walk: Walk): unknown {
+  walk.nodes += 1;
+  if (walk.nodes > MAX_REDACTION_NODES) {
+    walk.changes += 1;
+    return TRUNCATED;
+  }
+  if (typeof value === "string") return redactString(value, depth, walk);
+  if (typeof value !== "object" || value === null) return value;
+  if (depth >= MAX_REDACTION_DEPTH) {
+    walk.changes += 1;
+    return TRUNCATED;
+  }
+  if (walk.ancestors.has(value)) {
+    walk.changes += 1;
+    return CIRCULAR;
+  }
+  walk.ancestors.add(value);
+  try {
+    const toJSON = safeRead(value, "toJSON");
+    if (typeof toJSON === "function") return copy(Reflect.apply(toJSON, value, [""]), depth + 1, walk);
+    return copyObject(value, depth, walk);
+  } catch {
+    walk.changes += 1;
+    return TRUNCATED;
+  } finally {
+    walk.ancestors.delete(value);
+  }
+}
+
+/**
+ * A redacted copy of `value`, safe to persist: values of secret-like keys (password, token, secret,
+ * apiKey, authorization, access_token, client_secret, private_key, … at any depth; see isSecretKeyName)
+ * become `[REDACTED]`, strings go through redactText, and a string holding JSON (function-call
+ * arguments, tool outputs) is parsed, redacted structurally and re-serialised when something changed.
+ * Never mutates its input; cycles become `[Circular]`; depth and size are bounded (MAX_REDACTION_DEPTH,
+ * MAX_REDACTION_NODES: the excess becomes `[Truncated]`); `toJSON` is honoured as JSON.stringify would.
+ */
+export function redactSecrets(value: unknown): unknown {
+  return copy(value, 0, { nodes: 0, changes: 0, ancestors: new Set() });
+}

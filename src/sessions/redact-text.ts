@@ -1,0 +1,90 @@
+import { REDACTED } from "./limits.js";
+import { isSecretKeyName } from "./secret-key-name.js";
+
+/** Credentials recognisable by their shape alone; each whole match becomes REDACTED. */
+const TOKEN_PATTERNS: readonly RegExp[] = [
+  // OpenAI-style keys: sk-..., sk-proj-..., sk-ant-... (and Stripe-style sk_live_/rk_live_).
+  /(?<![A-Za-z0-9])sk-[A-Za-z0-9_-]{16,}/g,
+  /(?<![A-Za-z0-9])[sr]k_(?:live|test)_[A-Za-z0-9]{16,}/g,
+  // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained (github_pat_).
+  /(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{20,}/g,
+  /(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{20,}/g,
+  // Slack tokens.
+  /(?<![A-Za-z0-9])xox[bpars]-[A-Za-z0-9-]{10,}/g,
+  // AWS access key ids (long-term and temporary).
+  /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g,
+  // Google API keys.
+  /(?<![A-Za-z0-9])AIza[A-Za-z0-9_-]{35}/g,
+  // JSON Web Tokens (header.payload.signature).
+  /(?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+];
+
+/** A PEM private key block: the header is kept, the base64 body (up to the next `-`) is redacted. */
+const PEM_PRIVATE_KEY = /(-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----)[A-Za-z0-9+/=\s\\]+/g;
+
+/** `scheme://user:password@host`: the password is redacted. */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/?#@]{1,256}:)[^\s/?#@]{1,256}@/gi;
+
+/** The start of `name=value`, `name: value`, `"name": "value"`, `?name=value&...`. */
+const ASSIGNMENT_HEAD = /(?<![A-Za-z0-9_.-])([A-Za-z_][A-Za-z0-9_.-]{0,63})(["']?[ \t]*[:=][ \t]*)/g;
+
+/** The value after an assignment head (sticky): quoted (a torn quote runs to the line end), or up to a separator, with an optional auth scheme. */
+const ASSIGNMENT_VALUE =
+  /"(?:[^"\\\r\n]|\\.)*"?|'(?:[^'\\\r\n]|\\.)*'?|(?:(?:Bearer|Basic|Token|Digest)[ \t]+)?[^\s&"',;<>()[\]{}]+/iy;
+
+/** `Bearer <token>` anywhere (an Authorization header quoted in text or an error message). */
+const BEARER = /\b(Bearer)[ \t]+[A-Za-z0-9\-._~+/]+=*/gi;
+
+const AUTH_SCHEME = /^(?:Bearer|Basic|Token|Digest)$/i;
+const SCHEME_PREFIX = /^((?:Bearer|Basic|Token|Digest)[ \t]+)/i;
+
+/** The redacted form of one assignment value, or undefined to keep it. */
+function redactedValue(value: string): string | undefined {
+  if (AUTH_SCHEME.test(value)) return undefined;
+  const quote = value[0];
+  if (quote === '"' || quote === "'") {
+    const closed = value.length >= 2 && value.endsWith(quote);
+    if (value.length === (closed ? 2 : 1)) return undefined;
+    return `${quote}${REDACTED}${closed ? quote : ""}`;
+  }
+  const scheme = SCHEME_PREFIX.exec(value)?.[1] ?? "";
+  return `${scheme}${REDACTED}`;
+}
+
+/**
+ * Redacts the values of secret-like assignments (isSecretKeyName on the name). A head whose name is not
+ * secret consumes nothing after its separator, so `https://x?token=…` still reaches `token`.
+ */
+function redactAssignments(text: string): string {
+  const head = new RegExp(ASSIGNMENT_HEAD.source, ASSIGNMENT_HEAD.flags);
+  const value = new RegExp(ASSIGNMENT_VALUE.source, ASSIGNMENT_VALUE.flags);
+  let out = "";
+  let copied = 0;
+  for (let match = head.exec(text); match !== null; match = head.exec(text)) {
+    const name = match[1] ?? "";
+    if (!isSecretKeyName(name)) continue;
+    value.lastIndex = head.lastIndex;
+    const found = value.exec(text);
+    if (found === null) continue;
+    const replacement = redactedValue(found[0]);
+    head.lastIndex = value.lastIndex;
+    if (replacement === undefined) continue;
+    out += text.slice(copied, found.index) + replacement;
+    copied = value.lastIndex;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/**
+ * `text` with recognisable secrets replaced by `[REDACTED]`: API keys and tokens by their shape (OpenAI
+ * `sk-…`, GitHub `ghp_…`/`github_pat_…`, Slack `xox?-…`, AWS `AKIA…`, Google `AIza…`, JWTs, PEM private
+ * keys), `Bearer <token>`, URL passwords, and the values of secret-like assignments (`password=…`,
+ * `token: …`, `"apiKey": "…"`). Linear-time patterns only; errs towards redacting.
+ */
+export function redactText(text: string): string {
+  let out = text.replace(PEM_PRIVATE_KEY, `$1${REDACTED}`);
+  for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
+  out = out.replace(URL_CREDENTIALS, `$1${REDACTED}@`);
+  out = redactAssignments(out);
+  return out.replace(BEARER, `$1 ${REDACTED}`);
+}

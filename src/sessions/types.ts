@@ -1,0 +1,66 @@
+import type { ConversationItem } from "../providers/index.js";
+
+/** Every event line of a session log carries these. */
+interface EventBase {
+  /** ISO 8601 time the event was written. */
+  at: string;
+  /** The run that wrote it (absent on the header). */
+  runId?: string;
+}
+
+/** One line of a session log (`$TOOLSIFT_STATE_DIR/agents/<agentId>/sessions/<sessionKey>.jsonl`). */
+export type SessionEvent =
+  | (EventBase & { type: "session"; version: 1; agentId: string; sessionKey: string })
+  | (EventBase & { type: "user-input"; items: ConversationItem[] })
+  | (EventBase & {
+      type: "model-request";
+      provider: string;
+      model: string;
+      /** Declared tool names, in order, and their count. */
+      declaredTools: string[];
+      declaredToolCount: number;
+      systemPromptChars: number;
+      requestBytes: number;
+      usage?: { inputTokens: number; outputTokens: number };
+    })
+  | (EventBase & { type: "assistant-output"; items: ConversationItem[] })
+  | (EventBase & {
+      type: "tool-result";
+      callId: string;
+      name: string;
+      /** For controls and catalog tools: the entry id and source the call resolved to. */
+      toolId?: string;
+      source?: "native" | "mcp" | "client";
+      isError: boolean;
+      /** The output as sent back to the model (bounded, redacted). */
+      output: string;
+    })
+  | (EventBase & {
+      /** Display-only evidence of the real target call behind a `tool_call`: skipped on replay. */
+      type: "target-activity";
+      parentCallId: string;
+      toolId: string;
+      name: string;
+      source: "native" | "mcp" | "client";
+      arguments: unknown;
+      result: string;
+      isError: boolean;
+    })
+  | (EventBase & {
+      type: "run-summary";
+      status: "completed" | "requires_action" | "failed" | "incomplete";
+      turns: number;
+      durationMs: number;
+      telemetry?: unknown;
+      error?: string;
+    });
+
+/** Where sessions live: one implementation on disk, others possible. */
+export interface SessionStore {
+  /** Appends one event as one whole line (redacted), serialised per session, flushed before resolving. */
+  append(agentId: string, sessionKey: string, event: SessionEvent): Promise<void>;
+  /** Every readable event of a session, oldest first; a torn last line is skipped. [] when missing. */
+  read(agentId: string, sessionKey: string): Promise<SessionEvent[]>;
+  /** Every session, newest first. */
+  list(): Promise<Array<{ agentId: string; sessionKey: string; updatedAt: string; bytes: number }>>;
+}
