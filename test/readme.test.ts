@@ -1,8 +1,13 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { startMockOpenAI } from "../src/mock-openai/index.js";
+import { writeFakePlugin } from "../src/qa/index.js";
+import { startGatewayProcess } from "../src/qa/start-gateway-process.js";
 
+const execFileAsync = promisify(execFile);
 const root = join(import.meta.dirname, "..");
 const readme = readFileSync(join(root, "README.md"), "utf8");
 
@@ -32,7 +37,43 @@ describe("README examples", () => {
     }
   });
 
+  it("runs the openai client example against a real gateway process backed by the mock provider", async () => {
+    const code = runnableBlocks().get("openai-client");
+    expect(code, "README must keep its openai client example").toBeDefined();
+    const dir = mkdtempSync(join(root, ".readme-"));
+    const mock = await startMockOpenAI({ port: 0 });
+    let gateway: Awaited<ReturnType<typeof startGatewayProcess>> | undefined;
+    try {
+      const pluginDir = await writeFakePlugin(join(dir, "plugins", "fake-plugin"));
+      const configPath = join(dir, "toolsift.json");
+      writeFileSync(
+        configPath,
+        JSON.stringify({
+          models: { providers: { mock: { api: "openai-responses", baseUrl: mock.baseUrl, apiKey: "x" } } },
+          agents: { defaults: { model: "mock/planner" } },
+          plugins: { load: { paths: [pluginDir] } },
+        }),
+      );
+      gateway = await startGatewayProcess({
+        configPath,
+        env: { ...process.env, TOOLSIFT_HOME: dir, TOOLSIFT_STATE_DIR: join(dir, "state") },
+      });
+      const file = join(dir, "client.mjs");
+      writeFileSync(file, (code ?? "").replace("http://127.0.0.1:18789", gateway.url));
+      // Asynchronous: the mock provider answers from this process, so its event loop must keep running.
+      const { stdout } = await execFileAsync(process.execPath, [file], { cwd: root, encoding: "utf8" });
+      expect(stdout).toContain("FAKE_PLUGIN_OK fake_plugin_tool_17");
+    } finally {
+      await gateway?.stop();
+      await mock.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("keeps the two setup commands", () => {
+    expect(readme).toContain(
+      "npm ci && npx toolsift qa suite --provider-mode mock-openai --scenario tool-search-gateway-e2e",
+    );
     expect(readme).toContain(
       'npx toolsift search "look up the price of bitcoin" --catalog examples/catalog.json',
     );

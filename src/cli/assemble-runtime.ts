@@ -1,4 +1,5 @@
 import { dirname } from "node:path";
+import { type ApprovalBroker, createApprovalBroker } from "../approvals/index.js";
 import { type LoadedConfig, loadConfig } from "../config/index.js";
 import { type LoadedPlugins, loadPlugins } from "../plugins/index.js";
 import { createRunner, type Runner } from "../runner/index.js";
@@ -10,11 +11,14 @@ export interface AssembledRuntime {
   plugins: LoadedPlugins;
   sessions: SessionStore;
   runner: Runner;
+  /** The broker of `tools.approval`: the gateway publishes its pending requests; runs wait on it. */
+  approvals: ApprovalBroker;
 }
 
 /**
  * Loads the config (a bad file throws CONFIG_INVALID with every problem listed), loads the plugins (a broken
- * plugin is reported through `log` and skipped), and makes the session store and the runner.
+ * plugin is reported through `log` and skipped), and makes the session store, the approval broker and the
+ * runner.
  */
 export async function assembleRuntime(options: {
   configPath?: string;
@@ -35,6 +39,13 @@ export async function assembleRuntime(options: {
     options.log?.(`plugin ${error.pluginId ?? error.path} skipped: ${error.message}`);
   }
   const sessions = createFileSessionStore(loaded.stateDir);
+  const approval = config.tools?.approval ?? {};
+  const approvals = createApprovalBroker({
+    ...(approval.mode === undefined ? {} : { mode: approval.mode }),
+    ...(approval.require === undefined ? {} : { require: approval.require }),
+    ...(approval.timeoutMs === undefined ? {} : { timeoutMs: approval.timeoutMs }),
+    ...(options.log ? { log: options.log } : {}),
+  });
   const runner = createRunner({
     config,
     stateDir: loaded.stateDir,
@@ -44,5 +55,5 @@ export async function assembleRuntime(options: {
     env,
     ...(options.log ? { log: options.log } : {}),
   });
-  return { loaded, plugins, sessions, runner };
+  return { loaded, plugins, sessions, runner, approvals };
 }

@@ -247,7 +247,15 @@ describe.concurrent("toolsift search", () => {
     const pluginDir = await writeFakePlugin(join(scratch, "configured", "fake-plugin"));
     const configPath = join(scratch, "configured", "toolsift.json");
     await writeFile(configPath, JSON.stringify({ plugins: { load: { paths: [pluginDir] } } }));
-    const outcome = await run("search", "fake_plugin_tool_17", "--config", configPath, "--limit", "1", "--json");
+    const outcome = await run(
+      "search",
+      "fake_plugin_tool_17",
+      "--config",
+      configPath,
+      "--limit",
+      "1",
+      "--json",
+    );
     expect(outcome.code).toBe(0);
     expect(JSON.parse(outcome.stdout)[0].id).toBe("native:fake-plugin:fake_plugin_tool_17");
   });

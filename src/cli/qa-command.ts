@@ -9,15 +9,20 @@ export function createQaCommand(io: CliIo, options: { isTerminal: boolean }): Co
   const qa = new Command("qa").description("end-to-end QA scenarios");
   qa.command("suite")
     .description("run a QA scenario with real gateway processes and print its table")
-    .addOption(new Option("--provider-mode <mode>", "model provider").choices(["mock-openai"]).default("mock-openai"))
     .addOption(
-      new Option("--scenario <name>", "scenario").choices(["tool-search-gateway-e2e"]).default("tool-search-gateway-e2e"),
+      new Option("--provider-mode <mode>", "model provider").choices(["mock-openai"]).default("mock-openai"),
+    )
+    .addOption(
+      new Option("--scenario <name>", "scenario")
+        .choices(["tool-search-gateway-e2e"])
+        .default("tool-search-gateway-e2e"),
     )
     .option("--output <file>", "where to write the JSON report", "qa-results/tool-search-gateway-e2e.json")
     .action(async (flags: { output: string }) => {
       const report = await runGatewayScenario({
         onLane: (lane) => {
-          if (options.isTerminal) io.stderr(`lane ${lane.lane}: ${lane.failures.length === 0 ? "ok" : "FAILED"}\n`);
+          if (options.isTerminal)
+            io.stderr(`lane ${lane.lane}: ${lane.failures.length === 0 ? "ok" : "FAILED"}\n`);
         },
       });
       io.stdout(formatScenarioReport(report));

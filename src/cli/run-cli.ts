@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { isToolsiftError } from "../errors/index.js";
-import { EXIT_FAILURE, EXIT_SUCCESS, EXIT_USAGE } from "./limits.js";
 import { createGatewayCommand } from "./gateway-command.js";
+import { EXIT_FAILURE, EXIT_SUCCESS, EXIT_USAGE } from "./limits.js";
 import { createMockOpenAICommand } from "./mock-openai-command.js";
 import { createQaCommand } from "./qa-command.js";
 import { createSearchCommand } from "./search-command.js";

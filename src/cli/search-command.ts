@@ -48,7 +48,8 @@ type SearchOptions = { catalog?: string; config?: string; limit?: number; json?:
 
 /** Tool Search over the tools in --catalog, or over the configured catalog (plugins) with its settings. */
 async function searchFor(options: SearchOptions, io: CliIo) {
-  if (options.catalog !== undefined) return createToolSearch({ tools: await loadCatalogFile(options.catalog) });
+  if (options.catalog !== undefined)
+    return createToolSearch({ tools: await loadCatalogFile(options.catalog) });
   const runtime = await assembleRuntime({
     ...(options.config ? { configPath: options.config } : {}),
     log: (line) => io.stderr(`${line}\n`),

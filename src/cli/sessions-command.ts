@@ -14,7 +14,9 @@ export function createSessionsCommand(io: CliIo): Command {
       const list = await store.list();
       if (options.json) io.stdout(`${JSON.stringify(list, null, 2)}\n`);
       else if (list.length === 0) io.stdout("No sessions yet.\n");
-      else for (const item of list) io.stdout(`${item.updatedAt}  ${item.agentId}/${item.sessionKey}  ${item.bytes} bytes\n`);
+      else
+        for (const item of list)
+          io.stdout(`${item.updatedAt}  ${item.agentId}/${item.sessionKey}  ${item.bytes} bytes\n`);
     });
   sessions
     .command("show")

@@ -1,48 +1,70 @@
-import { isIP } from "node:net";
 import { ToolsiftError } from "../errors/index.js";
-import { DEFAULT_GATEWAY_HOST, DEFAULT_GATEWAY_PORT, startGateway } from "../gateway/index.js";
+import {
+  DEFAULT_GATEWAY_HOST,
+  DEFAULT_GATEWAY_PORT,
+  isLoopbackHost,
+  startGateway,
+} from "../gateway/index.js";
 import { assembleRuntime } from "./assemble-runtime.js";
 import type { GatewayStartOptions, RunningGateway } from "./gateway-command.js";
 
+/** Environment variable the docs suggest for the gateway token (`gateway.auth.token: "env:…"`). */
+const TOKEN_VARIABLE = "TOOLSIFT_GATEWAY_TOKEN";
+
 /**
  * The real `toolsift gateway` start: config (a bad file refuses the start, naming every problem), plugins
- * (a broken one is logged and skipped), runner and session store, then the HTTP server. Only loopback
- * addresses are served until gateway auth exists.
+ * (a broken one is logged and skipped), runner, approval broker and session store, then the HTTP server.
+ * A non-loopback bind needs `gateway.auth.token` (after `env:` resolution); without one nothing listens.
  */
 export async function startConfiguredGateway(
   options: GatewayStartOptions,
   log: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<RunningGateway> {
-  const runtime = await assembleRuntime({ ...(options.configPath ? { configPath: options.configPath } : {}), log });
+  const runtime = await assembleRuntime({
+    ...(options.configPath ? { configPath: options.configPath } : {}),
+    env,
+    log,
+  });
   const gatewayConfig = runtime.loaded.config.gateway ?? {};
   const host = options.bind ?? gatewayConfig.bind ?? DEFAULT_GATEWAY_HOST;
-  if (!isLoopback(host)) {
+  const token = gatewayConfig.auth?.token;
+  if (!isLoopbackHost(host) && (token === undefined || token.length === 0)) {
+    await runtime.runner.close();
     throw new ToolsiftError(
       "CONFIG_INVALID",
-      `Refusing to listen on ${host}: only loopback addresses (127.0.0.1, ::1, localhost) are served for now. ` +
-        "Bind to 127.0.0.1 and put a reverse proxy with authentication in front to expose the gateway.",
+      `Refusing to listen on ${host}: a non-loopback address needs gateway.auth.token in ${runtime.loaded.path} ` +
+        `(for example "env:${TOKEN_VARIABLE}", with ${TOKEN_VARIABLE} set to a long random value), so that ` +
+        "other machines must send it as a bearer token. Or bind to 127.0.0.1.",
     );
   }
-  const started = await startGateway({
-    runner: runtime.runner,
-    sessions: runtime.sessions,
-    port: options.port ?? gatewayConfig.port ?? DEFAULT_GATEWAY_PORT,
-    host,
-    log,
-    ...(gatewayConfig.maxBodyBytes === undefined ? {} : { maxBodyBytes: gatewayConfig.maxBodyBytes }),
-  });
-  for (const plugin of runtime.plugins.plugins) log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
+  let started: Awaited<ReturnType<typeof startGateway>>;
+  try {
+    started = await startGateway({
+      runner: runtime.runner,
+      sessions: runtime.sessions,
+      approvals: runtime.approvals,
+      port: options.port ?? gatewayConfig.port ?? DEFAULT_GATEWAY_PORT,
+      host,
+      log,
+      ...(token === undefined ? {} : { authToken: token }),
+      ...(gatewayConfig.maxBodyBytes === undefined ? {} : { maxBodyBytes: gatewayConfig.maxBodyBytes }),
+    });
+  } catch (error) {
+    runtime.approvals.close();
+    await runtime.runner.close();
+    throw error;
+  }
+  for (const plugin of runtime.plugins.plugins)
+    log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
+  if (token !== undefined) log("gateway auth: every route but /healthz requires the bearer token");
   return {
     url: started.url,
     stop: async () => {
+      // Pending approvals are denied at once, so runs waiting on an operator finish inside the drain.
+      runtime.approvals.close();
       await started.stop();
       await runtime.runner.close();
     },
   };
-}
-
-function isLoopback(host: string): boolean {
-  if (host === "localhost") return true;
-  if (isIP(host) === 4) return host.startsWith("127.");
-  return host === "::1";
 }

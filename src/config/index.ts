@@ -1,3 +1,4 @@
+export { applyConfigEdit } from "./apply-config-edit.js";
 export type {
   AgentEntry,
   AgentSettings,
@@ -5,8 +6,19 @@ export type {
   ToolPolicySettings,
   ToolsiftConfig,
 } from "./config-file-types.js";
+export { type ConfigPathSegment, formatConfigPath, isPlainRecord, readConfigPath } from "./config-path.js";
+export { parseConfigPathExpression } from "./config-path-expression.js";
 export { DEFAULT_AGENT_INSTRUCTIONS } from "./default-agent-instructions.js";
+export {
+  type ConfigSource,
+  type EditConfigFileOptions,
+  type EditConfigFileResult,
+  editConfigFile,
+  readConfigSource,
+} from "./edit-config.js";
+export { type ConfigEdit, editConfigText } from "./edit-config-text.js";
 export { type EnvReference, isEnvReference, readEnvReference } from "./env-reference.js";
+export { formatJson5Key, formatJson5Value, type Json5FormatOptions } from "./format-json5-value.js";
 export { invalidConfigError, NOTHING_CHANGED, unusableConfigError } from "./invalid-config-error.js";
 export { isLocalModel } from "./is-local-model.js";
 export {
@@ -21,6 +33,7 @@ export {
   MAIN_AGENT_ID,
   MAX_CONFIG_FILE_BYTES,
   MAX_SEARCH_LIMIT_CEILING,
+  MIGRATION_COMMAND,
 } from "./limits.js";
 export { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./load-config.js";
 export { parseConfigText } from "./parse-config-text.js";
@@ -48,3 +61,4 @@ export type {
 } from "./types.js";
 export { validateConfig } from "./validate-config.js";
 export { validateToolSearchConfig } from "./validate-tool-search-config.js";
+export { writeFileAtomic } from "./write-file-atomic.js";

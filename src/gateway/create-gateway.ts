@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { registerApprovalRoutes } from "./approval-routes.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, notFound } from "./gateway-error.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./limits.js";
 import { registerReadRoutes } from "./read-routes.js";
+import { requireBearerToken } from "./require-bearer-token.js";
 import { ResponseRegistry } from "./response-registry.js";
 import { registerRunRoutes } from "./run-routes.js";
 import { RunTracker } from "./run-tracker.js";
@@ -21,12 +23,20 @@ const ROUTE_METHODS: ReadonlyArray<readonly [path: string, allow: string]> = [
   ["/healthz", "GET, HEAD"],
 ];
 
+/** The approval routes, present only when the gateway was given a broker. */
+const APPROVAL_ROUTE_METHODS: ReadonlyArray<readonly [path: string, allow: string]> = [
+  ["/v1/approvals", "GET, HEAD"],
+  ["/v1/approvals/:id", "POST"],
+];
+
 /** Longest request path quoted back in a 404 message. */
 const SHOWN_PATH_CHARS = 200;
 
 /**
  * Builds the toolsift gateway: the OpenAI-compatible run endpoints, the read-only routes, OpenAI-style
  * error objects for every failure (never a stack trace), per-session run serialisation, and a bounded drain.
+ * With `authToken`, every route but `/healthz` needs the bearer token; with `approvals`, the approval routes
+ * are served. An empty `authToken` throws CONFIG_INVALID.
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -39,6 +49,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     log,
   };
+  const authenticate = options.authToken === undefined ? undefined : requireBearerToken(options.authToken);
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -48,11 +59,15 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (!gateway.tracker.accepting) c.header("Connection", "close");
     log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
   });
-  // Authentication (gateway.auth.token) goes here, before every route but /healthz: see DESIGN.md.
+  // After the request log (refusals are logged too), before every route (unknown paths need the token too).
+  if (authenticate !== undefined) app.use(authenticate);
 
   registerRunRoutes(app, gateway);
   registerReadRoutes(app, gateway);
-  for (const [path, allow] of ROUTE_METHODS) {
+  if (options.approvals !== undefined) registerApprovalRoutes(app, options.approvals);
+  const routes =
+    options.approvals === undefined ? ROUTE_METHODS : [...ROUTE_METHODS, ...APPROVAL_ROUTE_METHODS];
+  for (const [path, allow] of routes) {
     app.all(path, (c) => {
       c.header("Allow", allow);
       throw new GatewayError(405, `${c.req.method} is not allowed on ${path}: use ${allow}.`, {

@@ -1,3 +1,7 @@
+import type { ApprovalBroker } from "../approvals/index.js";
+import { type CatalogEntry, toCatalogEntry } from "../catalog/index.js";
+import { isToolsiftError } from "../errors/index.js";
+import { createExecutor } from "../execution/index.js";
 import type { ConversationItem } from "../providers/index.js";
 import type { EffectiveSurface, Runner, RunRequest, RunResult } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
@@ -18,6 +22,8 @@ function deferred(): Deferred {
  * - `call:<tool>` calls that client tool (requires_action);
  * - `fail:<CODE>` fails with that code and a message carrying stack-like lines;
  * - `throw` throws an Error (a runner bug); `cut` ends incomplete (TURN_LIMIT);
+ * - `exec:<command>` calls a core `exec` tool through the real executor, whose approval step asks the
+ *   `approvals` broker (when given): answers `exec said: ran <command>` or `exec blocked: <message>`;
  * - a `function_call_output` is answered `tool said: <output>`; anything else `echo: <text>`.
  * Every run writes real session events, and the runner records overlap per session and overall.
  */
@@ -37,14 +43,16 @@ export class FakeRunner implements Runner {
   #calls = 0;
 
   readonly #onStart: ((label: string) => void) | undefined;
+  readonly #approvals: ApprovalBroker | undefined;
 
   constructor(
     sessions: SessionStore,
-    options: { agents?: string[]; onStart?: (label: string) => void } = {},
+    options: { agents?: string[]; onStart?: (label: string) => void; approvals?: ApprovalBroker } = {},
   ) {
     this.#sessions = sessions;
     this.#agents = options.agents ?? ["main", "helper", "broken"];
     this.#onStart = options.onStart;
+    this.#approvals = options.approvals;
   }
 
   agentIds(): string[] {
@@ -139,6 +147,7 @@ export class FakeRunner implements Runner {
       }
       return this.#say(base, `released ${label}`);
     }
+    if (label.startsWith("exec:")) return this.#say(base, await this.#exec(request, label.slice(5)));
     if (label.startsWith("call:")) {
       const name = label.slice("call:".length);
       this.#calls += 1;
@@ -167,6 +176,42 @@ export class FakeRunner implements Runner {
       };
     }
     return this.#say(base, `echo: ${label}`);
+  }
+
+  /** One `exec` call through the executor pipeline, approval step included. */
+  async #exec(request: RunRequest, command: string): Promise<string> {
+    const approvals = this.#approvals;
+    const executor = createExecutor({
+      isAvailable: () => true,
+      ...(approvals === undefined
+        ? {}
+        : {
+            hooks: {
+              requestApproval: (event) =>
+                approvals.requestApproval({
+                  ...event,
+                  agentId: request.agentId,
+                  sessionKey: request.sessionKey,
+                }),
+            },
+          }),
+    });
+    const args = { command, apiKey: "sk-fake-approval-secret-0123456789" };
+    try {
+      const result = await executor.execute(EXEC_ENTRY, args, {
+        surface: "direct",
+        toolCallId: "call_exec",
+        ...(request.signal === undefined ? {} : { signal: request.signal }),
+      });
+      return `exec said: ${result.content.map((part) => (part.type === "text" ? part.text : "")).join("")}`;
+    } catch (error) {
+      // The executor rejects a blocked call with BLOCKED; a runner turns that into the model's tool result.
+      if (isToolsiftError(error))
+        return `exec ${error.code === "BLOCKED" ? "blocked" : "failed"}: ${error.message}`;
+      throw error;
+    } finally {
+      executor.close();
+    }
   }
 
   #say(base: Omit<RunResult, "status" | "output" | "text">, text: string): RunResult {
@@ -208,6 +253,20 @@ export class FakeRunner implements Runner {
     return gate;
   }
 }
+
+/** A core `exec` tool that only reports what it would run. */
+const EXEC_ENTRY: CatalogEntry = (() => {
+  const entry = toCatalogEntry({
+    name: "exec",
+    description: "Run a shell command.",
+    parameters: { type: "object", properties: { command: { type: "string" } }, required: ["command"] },
+    execute: async (args) => ({
+      content: [{ type: "text", text: `ran ${String((args as { command?: unknown }).command)}` }],
+    }),
+  });
+  if (entry === undefined) throw new Error("the exec test tool is not a valid catalog entry");
+  return entry;
+})();
 
 function lastText(items: readonly ConversationItem[]): string {
   for (let index = items.length - 1; index >= 0; index -= 1) {

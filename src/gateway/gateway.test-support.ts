@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onTestFinished } from "vitest";
+import type { ApprovalBroker } from "../approvals/index.js";
 import { createFileSessionStore, type SessionStore } from "../sessions/index.js";
 import { createGateway } from "./create-gateway.js";
 import { FakeRunner } from "./fake-runner.test-support.js";
@@ -15,20 +16,30 @@ export type TestGateway = {
   sessions: SessionStore;
   logs: string[];
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
-  get(path: string): Promise<Response>;
+  get(path: string, headers?: Record<string, string>): Promise<Response>;
 };
 
-/** Starts a test gateway, cleaned up (server closed, temp dir removed) when the test finishes. */
-export async function startTestGateway(options: { maxBodyBytes?: number } = {}): Promise<TestGateway> {
+/**
+ * Starts a test gateway, cleaned up (server closed, temp dir removed) when the test finishes. `approvals` is
+ * handed to both the gateway and the FakeRunner (its `exec:<command>` runs wait on it).
+ */
+export async function startTestGateway(
+  options: { maxBodyBytes?: number; authToken?: string; approvals?: ApprovalBroker } = {},
+): Promise<TestGateway> {
   const stateDir = await mkdtemp(join(tmpdir(), "toolsift-gateway-"));
   const sessions = createFileSessionStore(stateDir);
-  const runner = new FakeRunner(sessions);
+  const runner = new FakeRunner(
+    sessions,
+    options.approvals === undefined ? {} : { approvals: options.approvals },
+  );
   const logs: string[] = [];
   const gateway = createGateway({
     runner,
     sessions,
     log: (line) => logs.push(line),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    ...(options.authToken === undefined ? {} : { authToken: options.authToken }),
+    ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
   });
   const listener = await gateway.listen({ port: 0, host: "127.0.0.1" });
   onTestFinished(async () => {
@@ -48,7 +59,7 @@ export async function startTestGateway(options: { maxBodyBytes?: number } = {}):
         headers: { "content-type": "application/json", ...headers },
         body: typeof body === "string" ? body : JSON.stringify(body),
       }),
-    get: (path) => fetch(`${url}${path}`),
+    get: (path, headers = {}) => fetch(`${url}${path}`, { headers }),
   };
 }
 

@@ -30,3 +30,6 @@ export const DEFAULT_GATEWAY_PORT = 18789;
 
 /** Default bind address of `toolsift gateway` (loopback only). */
 export const DEFAULT_GATEWAY_HOST = "127.0.0.1";
+
+/** Largest body of an approval decision (`POST /v1/approvals/:id`): 16 KiB. */
+export const MAX_APPROVAL_BODY_BYTES = 16 * 1024;

@@ -1,4 +1,6 @@
+import { ToolsiftError } from "../errors/index.js";
 import { createGateway } from "./create-gateway.js";
+import { isLoopbackHost } from "./is-loopback-host.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_GATEWAY_PORT, GATEWAY_DRAIN_TIMEOUT_MS } from "./limits.js";
 import type { Gateway, GatewayOptions } from "./types.js";
 
@@ -21,13 +23,21 @@ export type StartedGateway = {
   stop(): Promise<void>;
 };
 
-/** Creates a gateway and listens: the building block of `toolsift gateway` and of tests. */
+/**
+ * Creates a gateway and listens: the building block of `toolsift gateway` and of tests. A host other than
+ * loopback without an `authToken` is refused (CONFIG_INVALID) before anything listens.
+ */
 export async function startGateway(options: StartGatewayOptions): Promise<StartedGateway> {
+  const host = options.host ?? DEFAULT_GATEWAY_HOST;
+  if (!isLoopbackHost(host) && (options.authToken === undefined || options.authToken.length === 0)) {
+    throw new ToolsiftError(
+      "CONFIG_INVALID",
+      `Refusing to listen on ${host} without an auth token: other machines could run agents. ` +
+        'Set gateway.auth.token (for example "env:TOOLSIFT_GATEWAY_TOKEN"), or bind to 127.0.0.1.',
+    );
+  }
   const gateway = createGateway(options);
-  const listener = await gateway.listen({
-    port: options.port ?? DEFAULT_GATEWAY_PORT,
-    host: options.host ?? DEFAULT_GATEWAY_HOST,
-  });
+  const listener = await gateway.listen({ port: options.port ?? DEFAULT_GATEWAY_PORT, host });
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping ??= gateway

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import type { ApprovalBroker } from "../approvals/index.js";
 import type { Runner } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
 
@@ -8,6 +9,13 @@ export type GatewayOptions = {
   sessions: SessionStore;
   /** Largest request body in bytes; bigger ones get 413. Default 1 MiB (`DEFAULT_MAX_BODY_BYTES`). */
   maxBodyBytes?: number;
+  /**
+   * When set, every route but `/healthz` requires `Authorization: Bearer <authToken>` (401 otherwise).
+   * Default: none (open; `startGateway` then refuses non-loopback hosts).
+   */
+  authToken?: string;
+  /** Serves `GET /v1/approvals` and `POST /v1/approvals/:id` from this broker. Default: no approval routes. */
+  approvals?: ApprovalBroker;
   /** Receives one line per request (method, path, status, ms) and the detail of internal errors. Default: stderr. */
   log?: (line: string) => void;
 };

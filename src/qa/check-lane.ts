@@ -31,42 +31,52 @@ export function checkLane(observation: LaneObservation): LaneReport {
   const bodies = observation.requests.map((request) => parseBody(request.body));
   const last = bodies.at(-1);
   const lastRequest = observation.requests.at(-1);
-  const declared = (body: RequestBody | undefined) => (body?.tools ?? []).map((tool) => tool.name ?? tool.function?.name ?? "");
+  const declared = (body: RequestBody | undefined) =>
+    (body?.tools ?? []).map((tool) => tool.name ?? tool.function?.name ?? "");
   const events = observation.events as LoggedEvent[];
   const results = events.filter((event) => event.type === "tool-result");
   const countOf = (name: string) => results.filter((event) => event.name === name).length;
   const modelCalls = events
     .filter((event) => event.type === "assistant-output")
-    .flatMap((event) => (event.items ?? []).filter((item) => item.type === "function_call").map((item) => item.name));
+    .flatMap((event) =>
+      (event.items ?? []).filter((item) => item.type === "function_call").map((item) => item.name),
+    );
 
-  if (observation.status !== 200) fail(`the gateway answered HTTP ${observation.status}: ${observation.answer}`);
+  if (observation.status !== 200)
+    fail(`the gateway answered HTTP ${observation.status}: ${observation.answer}`);
   if (bodies.length === 0) fail("the mock provider received no request");
   for (const target of lane.targets) {
-    if (!observation.answer.includes(`FAKE_PLUGIN_OK ${target}`)) fail(`the answer lacks FAKE_PLUGIN_OK ${target}`);
+    if (!observation.answer.includes(`FAKE_PLUGIN_OK ${target}`))
+      fail(`the answer lacks FAKE_PLUGIN_OK ${target}`);
     const inLog = events.some(
       (event) => (event.type === "target-activity" || event.type === "tool-result") && event.name === target,
     );
     if (!inLog) fail(`the session log does not show ${target} executing`);
-    if (!attributed(observation.effective, target)) fail(`/v1/tools/effective does not attribute ${target} to ${FAKE_PLUGIN_ID}`);
+    if (!attributed(observation.effective, target))
+      fail(`/v1/tools/effective does not attribute ${target} to ${FAKE_PLUGIN_ID}`);
   }
 
   if (lane.name === "direct") {
     const names = declared(last);
     const fakeCount = names.filter((name) => name.startsWith("fake_plugin_tool_")).length;
     if (fakeCount !== 36) fail(`the direct lane declared ${fakeCount} fake plugin schemas, expected 36`);
-    if (CONTROL_NAMES.some((name) => names.includes(name) || countOf(name) > 0)) fail("the direct lane used a control");
+    if (CONTROL_NAMES.some((name) => names.includes(name) || countOf(name) > 0))
+      fail("the direct lane used a control");
   } else {
     for (const [index, body] of bodies.entries()) {
       const names = declared(body);
-      if (!CONTROL_NAMES.every((name) => names.includes(name))) fail(`request ${index + 1} lacks the controls`);
-      if (names.some((name) => name.startsWith("fake_plugin_tool_"))) fail(`request ${index + 1} declared a deferred schema`);
+      if (!CONTROL_NAMES.every((name) => names.includes(name)))
+        fail(`request ${index + 1} lacks the controls`);
+      if (names.some((name) => name.startsWith("fake_plugin_tool_")))
+        fail(`request ${index + 1} declared a deferred schema`);
       const prompt = body?.instructions ?? "";
       if (!prompt.includes("### Deferred Tool Schemas") || !prompt.includes("- fake_plugin_tool_17")) {
         fail(`request ${index + 1}'s prompt lacks the directory with fake_plugin_tool_17`);
       }
     }
     const directCalls = modelCalls.filter((name) => name?.startsWith("fake_plugin_tool_"));
-    if (directCalls.length > 0 && lane.name !== "directory") fail(`the model called ${directCalls.join(", ")} as a provider tool`);
+    if (directCalls.length > 0 && lane.name !== "directory")
+      fail(`the model called ${directCalls.join(", ")} as a provider tool`);
   }
   if (lane.name === "batch") checkBatch(results, lane.targets, fail);
 
@@ -77,7 +87,8 @@ export function checkLane(observation: LaneObservation): LaneReport {
     systemPromptChars: (last?.instructions ?? "").length,
     searches: countOf("tool_search"),
     describes: countOf("tool_describe"),
-    calls: countOf("tool_call") + results.filter((event) => event.name?.startsWith("fake_plugin_tool_")).length,
+    calls:
+      countOf("tool_call") + results.filter((event) => event.name?.startsWith("fake_plugin_tool_")).length,
     wallMs: observation.wallMs,
     answer: observation.answer,
     failures,
@@ -99,7 +110,10 @@ function parseBody(body: string): RequestBody | undefined {
 
 function attributed(effective: unknown, target: string): boolean {
   const tools = (effective as { tools?: Array<{ name?: string; owner?: string; source?: string }> })?.tools;
-  return Array.isArray(tools) && tools.some((tool) => tool.name === target && tool.owner === FAKE_PLUGIN_ID && tool.source === "native");
+  return (
+    Array.isArray(tools) &&
+    tools.some((tool) => tool.name === target && tool.owner === FAKE_PLUGIN_ID && tool.source === "native")
+  );
 }
 
 function checkBatch(results: LoggedEvent[], targets: string[], fail: (message: string) => void): void {
@@ -108,9 +122,13 @@ function checkBatch(results: LoggedEvent[], targets: string[], fail: (message: s
     fail(`the batch lane made ${searches.length} tool_search calls, expected exactly one`);
     return;
   }
-  const groups = parseJson(searches[0]?.output)?.results as Array<{ query?: string; candidates?: Array<{ name?: string }> }> | undefined;
+  const groups = parseJson(searches[0]?.output)?.results as
+    | Array<{ query?: string; candidates?: Array<{ name?: string }> }>
+    | undefined;
   if (!Array.isArray(groups) || groups.length !== targets.length) {
-    fail(`the batch tool_search returned ${Array.isArray(groups) ? groups.length : "no"} groups, expected ${targets.length}`);
+    fail(
+      `the batch tool_search returned ${Array.isArray(groups) ? groups.length : "no"} groups, expected ${targets.length}`,
+    );
     return;
   }
   for (const [index, target] of targets.entries()) {
@@ -120,9 +138,11 @@ function checkBatch(results: LoggedEvent[], targets: string[], fail: (message: s
     }
   }
   const calls = results.filter((event) => event.name === "tool_call");
-  if (calls.length < targets.length) fail(`the batch lane made ${calls.length} tool_call calls after the search`);
+  if (calls.length < targets.length)
+    fail(`the batch lane made ${calls.length} tool_call calls after the search`);
   for (const call of calls) {
-    const status = (parseJson(call.output)?.result as { details?: { status?: unknown } } | undefined)?.details?.status;
+    const status = (parseJson(call.output)?.result as { details?: { status?: unknown } } | undefined)?.details
+      ?.status;
     if (status !== "ok") fail(`a batch tool_call returned details.status ${String(status)}, expected ok`);
   }
 }

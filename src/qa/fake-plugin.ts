@@ -19,7 +19,13 @@ export function fakePluginToolName(index: number): string {
 export async function writeFakePlugin(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   const names = Array.from({ length: FAKE_PLUGIN_TOOL_COUNT }, (_, index) => fakePluginToolName(index + 1));
-  const manifest = { id: FAKE_PLUGIN_ID, name: "Fake QA plugin", version: "1.0.0", main: "index.js", tools: names };
+  const manifest = {
+    id: FAKE_PLUGIN_ID,
+    name: "Fake QA plugin",
+    version: "1.0.0",
+    main: "index.js",
+    tools: names,
+  };
   await writeFile(join(dir, "toolsift.plugin.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const source = `// Written by the toolsift QA scenario.
 const names = ${JSON.stringify(names)};

@@ -2,7 +2,17 @@ import type { ScenarioReport } from "./types.js";
 
 /** The scenario's table: one row per lane, then every failure. */
 export function formatScenarioReport(report: ScenarioReport): string {
-  const header = ["lane", "declared tools", "request bytes", "prompt chars", "searches", "describes", "calls", "wall ms", "result"];
+  const header = [
+    "lane",
+    "declared tools",
+    "request bytes",
+    "prompt chars",
+    "searches",
+    "describes",
+    "calls",
+    "wall ms",
+    "result",
+  ];
   const rows = report.lanes.map((lane) => [
     lane.lane,
     String(lane.declaredTools),
@@ -14,8 +24,14 @@ export function formatScenarioReport(report: ScenarioReport): string {
     String(lane.wallMs),
     lane.failures.length === 0 ? "ok" : "FAILED",
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd();
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join("  ")
+      .trimEnd();
   const lines = [
     `${report.scenario} (provider: ${report.providerMode})`,
     line(header),
@@ -26,7 +42,10 @@ export function formatScenarioReport(report: ScenarioReport): string {
     ...report.lanes.flatMap((lane) => lane.failures.map((failure) => `${lane.lane}: ${failure}`)),
     ...report.comparisons,
   ];
-  lines.push("", failures.length === 0 ? "All assertions passed." : `${failures.length} assertion(s) failed:`);
+  lines.push(
+    "",
+    failures.length === 0 ? "All assertions passed." : `${failures.length} assertion(s) failed:`,
+  );
   for (const failure of failures) lines.push(`  - ${failure}`);
   return `${lines.join("\n")}\n`;
 }

@@ -13,7 +13,11 @@ export const QA_LANES: readonly QaLane[] = [
   { name: "tools", toolSearch: { enabled: true, mode: "tools" }, targets: ["fake_plugin_tool_17"] },
   { name: "directory", toolSearch: { mode: "directory" }, targets: ["fake_plugin_tool_17"] },
   { name: "default", toolSearch: undefined, targets: ["fake_plugin_tool_17"] },
-  { name: "batch", toolSearch: { enabled: true, mode: "tools" }, targets: ["fake_plugin_tool_17", "fake_plugin_tool_29"] },
+  {
+    name: "batch",
+    toolSearch: { enabled: true, mode: "tools" },
+    targets: ["fake_plugin_tool_17", "fake_plugin_tool_29"],
+  },
 ];
 
 /** The user message a lane sends. */

@@ -56,7 +56,9 @@ async function runLane(
   const stateDir = join(laneDir, "state");
   await mkdir(stateDir, { recursive: true });
   const config: Record<string, unknown> = {
-    models: { providers: { mock: { api: "openai-responses", baseUrl: context.mock.baseUrl, apiKey: "mock-key" } } },
+    models: {
+      providers: { mock: { api: "openai-responses", baseUrl: context.mock.baseUrl, apiKey: "mock-key" } },
+    },
     agents: { defaults: { model: "mock/mock-tool-planner" } },
     plugins: { load: { paths: [context.pluginDir] } },
   };
@@ -67,7 +69,12 @@ async function runLane(
   const started = Date.now();
   const gateway = await startGatewayProcess({
     configPath,
-    env: { ...process.env, TOOLSIFT_HOME: laneDir, TOOLSIFT_STATE_DIR: stateDir, TOOLSIFT_CONFIG: configPath },
+    env: {
+      ...process.env,
+      TOOLSIFT_HOME: laneDir,
+      TOOLSIFT_STATE_DIR: stateDir,
+      TOOLSIFT_CONFIG: configPath,
+    },
   });
   const sessionKey = `qa-${lane.name}`;
   try {
@@ -106,10 +113,14 @@ function compareLanes(lanes: readonly LaneReport[]): string[] {
   for (const lane of lanes) {
     if (lane.lane === "direct") continue;
     if (!(lane.declaredTools < direct.declaredTools)) {
-      failures.push(`${lane.lane}: declared ${lane.declaredTools} tools, not fewer than direct (${direct.declaredTools})`);
+      failures.push(
+        `${lane.lane}: declared ${lane.declaredTools} tools, not fewer than direct (${direct.declaredTools})`,
+      );
     }
     if (!(lane.requestBytes < direct.requestBytes)) {
-      failures.push(`${lane.lane}: sent ${lane.requestBytes} request bytes, not fewer than direct (${direct.requestBytes})`);
+      failures.push(
+        `${lane.lane}: sent ${lane.requestBytes} request bytes, not fewer than direct (${direct.requestBytes})`,
+      );
     }
   }
   return failures;

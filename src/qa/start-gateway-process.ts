@@ -16,11 +16,18 @@ export interface GatewayProcess {
 export const CLI_ENTRY = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
 /** Starts `toolsift gateway --port 0 --config <file>` and waits for the address it prints. */
-export function startGatewayProcess(options: { configPath: string; env: NodeJS.ProcessEnv }): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, [CLI_ENTRY, "gateway", "--port", "0", "--config", options.configPath], {
-    env: options.env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+export function startGatewayProcess(options: {
+  configPath: string;
+  env: NodeJS.ProcessEnv;
+}): Promise<GatewayProcess> {
+  const child = spawn(
+    process.execPath,
+    [CLI_ENTRY, "gateway", "--port", "0", "--config", options.configPath],
+    {
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8");
@@ -32,19 +39,33 @@ export function startGatewayProcess(options: { configPath: string; env: NodeJS.P
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new ToolsiftError("INTERNAL", `The gateway did not start within ${GATEWAY_START_TIMEOUT_MS} ms: ${stderr}`));
+      reject(
+        new ToolsiftError(
+          "INTERNAL",
+          `The gateway did not start within ${GATEWAY_START_TIMEOUT_MS} ms: ${stderr}`,
+        ),
+      );
     }, GATEWAY_START_TIMEOUT_MS);
     child.stdout.on("data", (chunk: string) => {
       stdout += chunk;
       const match = /listening on (http:\/\/\S+)/.exec(stdout);
       if (match?.[1]) {
         clearTimeout(timer);
-        resolve({ url: match[1].replace(/\/$/, ""), stderr: () => stderr, stop: () => stopChild(child, exited) });
+        resolve({
+          url: match[1].replace(/\/$/, ""),
+          stderr: () => stderr,
+          stop: () => stopChild(child, exited),
+        });
       }
     });
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new ToolsiftError("INTERNAL", `The gateway exited with code ${code} before listening: ${stderr.trim()}`));
+      reject(
+        new ToolsiftError(
+          "INTERNAL",
+          `The gateway exited with code ${code} before listening: ${stderr.trim()}`,
+        ),
+      );
     });
   });
 }

@@ -13,7 +13,13 @@ describe("QA scenario tool-search-gateway-e2e (real gateway processes, mock prov
 
   it("passes every assertion of every lane", () => {
     expect(report.passed, formatScenarioReport(report)).toBe(true);
-    expect(report.lanes.map((lane) => lane.lane)).toEqual(["direct", "tools", "directory", "default", "batch"]);
+    expect(report.lanes.map((lane) => lane.lane)).toEqual([
+      "direct",
+      "tools",
+      "directory",
+      "default",
+      "batch",
+    ]);
   });
 
   it("executes the target in every lane", () => {

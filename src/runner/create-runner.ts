@@ -3,6 +3,7 @@ import { resolveAgent } from "../config/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
 import { createToolSearch } from "../tool-search/index.js";
 import { DEFAULT_CLOSE_TIMEOUT_MS } from "./limits.js";
+import { toolSearchModel } from "./prepare-run.js";
 import { runAgent } from "./run-agent.js";
 import type { RunnerOptions } from "./runner-options.js";
 import type { EffectiveSurface, EffectiveTool, Runner, RunResult } from "./types.js";
@@ -47,7 +48,7 @@ export function createRunner(options: RunnerOptions): Runner {
         tools,
         config: options.config.tools?.toolSearch,
         harness: agent.harness,
-        model: { provider: agent.model.provider, id: agent.model.id },
+        model: toolSearchModel(agent),
         ...(agent.contextWindowTokens === undefined
           ? {}
           : { contextWindowTokens: agent.contextWindowTokens }),

@@ -1,14 +1,15 @@
 import { CONTROL_NAMES, type ToolDefinition, toCatalogEntry } from "../catalog/index.js";
-import type { ResolvedAgent } from "../config/index.js";
+import type { ModelReference, ResolvedAgent } from "../config/index.js";
 import type { SearchCandidate, Telemetry } from "../controls/index.js";
-import type { ToolCallActivity } from "../execution/index.js";
+import type { ExecutionHooks, ToolCallActivity } from "../execution/index.js";
 import { pluginBeforeToolCall, runBeforePromptHooks } from "../plugins/index.js";
 import type { ProviderTool } from "../providers/index.js";
-import { createToolSearch } from "../tool-search/index.js";
+import { createToolSearch, type ToolSearch } from "../tool-search/index.js";
 import { MAX_ACTIVITY_RESULT_CHARS } from "./limits.js";
 import { resultText } from "./result-text.js";
 import type { RunnerOptions } from "./runner-options.js";
 import { buildSystemPrompt } from "./system-prompt.js";
+import { throughExecutor } from "./through-executor.js";
 import type { RunRequest } from "./types.js";
 
 /** Display-only evidence of a target call behind `tool_call`. */
@@ -49,32 +50,25 @@ export async function prepareRun(
 ): Promise<PreparedRun> {
   const plugins = options.plugins;
   const tools = [...(plugins?.tools ?? []), ...((await options.extraTools?.()) ?? [])];
+  const hooks: ExecutionHooks = {
+    beforeToolCall: pluginBeforeToolCall(
+      plugins?.hooks.beforeToolCall ?? [],
+      { agentId: agent.id, sessionKey: request.sessionKey },
+      {
+        onHookError: ({ pluginId, message }) => options.log?.(`plugin ${pluginId} hook failed: ${message}`),
+      },
+    ),
+    onCallFinished: (activity) => {
+      if (activity.surface === "control" && activity.toolCallId) onTargetActivity(toActivity(activity));
+    },
+  };
   const search = createToolSearch({
     tools,
     config: options.config.tools?.toolSearch,
     harness: agent.harness,
-    model: {
-      provider: agent.model.provider,
-      id: agent.model.id,
-      ...(agent.model.settings?.baseUrl ? { baseUrl: agent.model.settings.baseUrl } : {}),
-      ...(agent.model.settings?.localService === undefined
-        ? {}
-        : { localService: agent.model.settings.localService }),
-      ...(agent.model.settings?.api ? { api: agent.model.settings.api } : {}),
-    },
+    model: toolSearchModel(agent),
     ...(agent.contextWindowTokens === undefined ? {} : { contextWindowTokens: agent.contextWindowTokens }),
-    hooks: {
-      beforeToolCall: pluginBeforeToolCall(
-        plugins?.hooks.beforeToolCall ?? [],
-        { agentId: agent.id, sessionKey: request.sessionKey },
-        {
-          onHookError: ({ pluginId, message }) => options.log?.(`plugin ${pluginId} hook failed: ${message}`),
-        },
-      ),
-      onCallFinished: (activity) => {
-        if (activity.surface === "control" && activity.toolCallId) onTargetActivity(toActivity(activity));
-      },
-    },
+    hooks,
   });
   search.addClientTools(clientTools);
 
@@ -100,7 +94,9 @@ export async function prepareRun(
   );
   if (allow) search.restrict(allow);
 
-  const modelTools = search.modelTools();
+  // With Tool Search off the tools come back as they are: their calls still go through an executor.
+  const executed = search.enabled ? undefined : throughExecutor(search.modelTools(), hooks);
+  const modelTools = executed?.tools ?? search.modelTools();
   const ids = new Map<string, { toolId: string; source: SearchCandidate["source"] }>();
   for (const tool of modelTools) {
     const entry = toCatalogEntry(tool);
@@ -121,10 +117,35 @@ export async function prepareRun(
     })),
     toolSearchEnabled: search.enabled,
     resolveHiddenName: (name) => search.resolveDirectoryName(name),
-    describeCall: (name) => ids.get(name) ?? {},
+    describeCall: (name) => ids.get(name) ?? hiddenAttribution(search, name),
     telemetry: () => search.telemetry(),
-    close: () => search.close(),
+    close: () => {
+      executed?.close();
+      search.close();
+    },
   };
+}
+
+/** The model as Tool Search sees it (local-model limits read the provider's settings). */
+export function toolSearchModel(agent: ResolvedAgent): ModelReference {
+  const settings = agent.model.settings;
+  return {
+    provider: agent.model.provider,
+    id: agent.model.id,
+    ...(settings?.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+    ...(settings?.localService === undefined ? {} : { localService: settings.localService }),
+    ...(settings?.api ? { api: settings.api } : {}),
+  };
+}
+
+/** Attribution of a directory-mode call by an exact hidden name, so the log names the tool it reached. */
+function hiddenAttribution(
+  search: ToolSearch,
+  name: string,
+): { toolId?: string; source?: SearchCandidate["source"] } {
+  const tool = search.resolveDirectoryName(name);
+  const entry = tool ? toCatalogEntry(tool) : undefined;
+  return entry ? { toolId: entry.id, source: entry.source } : {};
 }
 
 function toActivity(activity: ToolCallActivity): TargetActivity {

@@ -7,8 +7,8 @@ import { replayConversation, type SessionEvent } from "../sessions/index.js";
 import { type ClientHandoff, clientToolDefinitions } from "./client-tools.js";
 import { MAX_LOGGED_OUTPUT_CHARS } from "./limits.js";
 import { type PreparedRun, prepareRun } from "./prepare-run.js";
-import type { RunnerOptions } from "./runner-options.js";
 import { resultText } from "./result-text.js";
+import type { RunnerOptions } from "./runner-options.js";
 import type { RunRequest, RunResult, RunStatus } from "./types.js";
 
 type FunctionCall = Extract<ConversationItem, { type: "function_call" }>;
@@ -26,7 +26,7 @@ export async function runAgent(
   const events: Promise<void>[] = [];
   const log = (event: SessionEvent) => {
     const written = sessions.append(agent.id, request.sessionKey, event);
-    events.push(written);
+    events.push(written.catch(() => {}));
     return written;
   };
   const stamp = () => ({ at: new Date().toISOString(), runId });
@@ -60,19 +60,26 @@ export async function runAgent(
 
   try {
     prepared = await prepareRun(options, agent, request, clientTools, (activity) => {
-      void log({ ...stamp(), type: "target-activity", ...activity });
+      // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
+      log({ ...stamp(), type: "target-activity", ...activity }).catch((error: unknown) =>
+        options.log?.(`run ${runId}: could not log target activity: ${messageOf(error)}`),
+      );
     });
     const declared = new Map(prepared.modelTools.map((tool) => [tool.name, tool]));
     while (turns < agent.maxTurns) {
       turns += 1;
-      const response = await provider.complete({
-        model: agent.model.id,
-        instructions: prepared.systemPrompt,
-        input: conversation,
-        tools: prepared.providerTools,
-        ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
+      // The run timeout holds even against a provider that ignores the signal.
+      const response = await untilAborted(
+        provider.complete({
+          model: agent.model.id,
+          instructions: prepared.systemPrompt,
+          input: [...conversation],
+          tools: prepared.providerTools,
+          ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
+          signal,
+        }),
         signal,
-      });
+      );
       usage.inputTokens += response.usage?.inputTokens ?? 0;
       usage.outputTokens += response.usage?.outputTokens ?? 0;
       await log({
@@ -138,9 +145,12 @@ export async function runAgent(
       };
   } catch (error) {
     status = "failed";
-    failure = describeFailure(error, timeout.aborted, agent.runTimeoutMs);
-    const detail = error instanceof Error ? error.message : String(error);
-    options.log?.(`run ${runId} failed: ${failure.code}: ${detail}`);
+    failure = describeFailure(error, {
+      timedOut: timeout.aborted,
+      cancelled: request.signal?.aborted === true,
+      runTimeoutMs: agent.runTimeoutMs,
+    });
+    options.log?.(`run ${runId} failed: ${failure.code}: ${messageOf(error)}`);
   } finally {
     prepared?.close();
   }
@@ -206,11 +216,28 @@ function errorResult(text: string): ToolResult {
 
 function describeFailure(
   error: unknown,
-  timedOut: boolean,
-  runTimeoutMs: number,
+  how: { timedOut: boolean; cancelled: boolean; runTimeoutMs: number },
 ): { code: string; message: string } {
-  if (timedOut)
-    return { code: "RUN_TIMEOUT", message: `The run exceeded its timeout of ${runTimeoutMs} ms.` };
+  if (how.timedOut)
+    return { code: "RUN_TIMEOUT", message: `The run exceeded its timeout of ${how.runTimeoutMs} ms.` };
+  if (how.cancelled) return { code: "CANCELLED", message: "The run was cancelled by its caller." };
   if (isToolsiftError(error)) return { code: error.code, message: error.message };
   return { code: "INTERNAL", message: "The run failed unexpectedly; see the gateway log." };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** `work`, or a rejection with the signal's reason as soon as the signal aborts (whichever comes first). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }

@@ -69,7 +69,7 @@ export function analyzeQuery(query: string, maxTerms = MAX_QUERY_TERMS): QueryTe
  * `MAX_QUERY_TERMS` terms in all. `[]` when the query has no usable word.
  */
 export function analyzeSentences(query: string): QueryTerm[][] {
-  const pieces = query.split(SENTENCE_END);
+  const pieces = query.split(SENTENCE_END).filter((piece) => piece.trim().length > 0);
   if (pieces.length > MAX_QUERY_SENTENCES) {
     pieces.splice(MAX_QUERY_SENTENCES - 1, pieces.length, pieces.slice(MAX_QUERY_SENTENCES - 1).join(" "));
   }

@@ -10,7 +10,7 @@ import {
   FIELD_WEIGHTS,
 } from "./limits.js";
 import { parameterTexts } from "./parameter-text.js";
-import { wordTerms } from "./tokenize.js";
+import { cachedWordTerms } from "./tokenize.js";
 import { WordTable } from "./word-table.js";
 
 /** An inverted index in compressed-row form: term `t`'s postings are `docs`/`weights` from `offsets[t]` to `offsets[t + 1]`. */
@@ -32,7 +32,7 @@ const COUNT_MAX = (1 << COUNT_BITS) - 1;
 
 /** The texts indexed for an entry, by field, as separate pieces. Parameter text only for `native` entries. */
 export function entryFieldTexts(entry: CatalogEntry): string[][] {
-  const fields: string[][] = Array.from({ length: FIELD_COUNT }, () => []);
+  const fields: string[][] = [[], [], [], []];
   fields[FIELD_NAME] = [entry.name, entry.label];
   fields[FIELD_DESCRIPTION] = [entry.description];
   fields[FIELD_PARAMETERS] = entry.source === "native" ? parameterTexts(entry.parameters) : [];
@@ -75,7 +75,7 @@ class DocumentTermCounter {
     this.documentCount = documentCount;
     this.fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
     this.documentStart = new Uint32Array(documentCount + 1);
-    this.words = new WordTable((word) => wordTerms(word).map((term) => this.internTerm(term)));
+    this.words = new WordTable((word) => cachedWordTerms(word).map((term) => this.internTerm(term)));
   }
 
   addDocument(fields: readonly (readonly string[])[]): void {

@@ -13,9 +13,9 @@ export const FIELD_META = 3;
 export const FIELD_COUNT = 4;
 
 /** BM25F weight per field (a term in the name counts for more than one in a parameter description). */
-export const FIELD_WEIGHTS: readonly number[] = [3, 1, 0.5, 0.5];
+export const FIELD_WEIGHTS: readonly number[] = Object.freeze([3, 1, 0.5, 0.5]);
 /** BM25F length normalisation (b) per field. */
-export const FIELD_LENGTH_NORMALISATION: readonly number[] = [1, 0.9, 0.75, 0.5];
+export const FIELD_LENGTH_NORMALISATION: readonly number[] = Object.freeze([1, 0.9, 0.75, 0.5]);
 
 /** Query-term weight of a term added by intent expansion (a typed word weighs 1). */
 export const EXPANSION_WEIGHT = 0.35;

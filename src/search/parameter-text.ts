@@ -8,7 +8,8 @@ import {
 
 const SUBSCHEMA_LISTS = ["anyOf", "oneOf", "allOf"] as const;
 
-type Walk = { parts: string[]; visiting: Set<object>; nodes: number; chars: number };
+/** Walk state: collected text, the chain of schemas being visited (for cycles), and the budgets used. */
+type Walk = { parts: string[]; ancestors: object[]; nodes: number; chars: number };
 
 /**
  * The searchable text of a trusted (`native`) input schema: its `description`s and property names, walking
@@ -23,16 +24,16 @@ export function parameterText(schema: unknown): string {
 
 /** The pieces of `parameterText`, in walk order (each description and property name on its own). */
 export function parameterTexts(schema: unknown): string[] {
-  const walk: Walk = { parts: [], visiting: new Set(), nodes: 0, chars: 0 };
+  const walk: Walk = { parts: [], ancestors: [], nodes: 0, chars: 0 };
   visit(walk, schema, 0);
   return walk.parts;
 }
 
 function visit(walk: Walk, node: unknown, depth: number): void {
-  if (typeof node !== "object" || node === null || walk.visiting.has(node)) return;
+  if (typeof node !== "object" || node === null || walk.ancestors.includes(node)) return;
   if (walk.nodes >= MAX_SCHEMA_NODES || walk.chars >= MAX_PARAMETER_TEXT_CHARS) return;
   walk.nodes += 1;
-  walk.visiting.add(node);
+  walk.ancestors.push(node);
   const description = safeRead(node, "description");
   if (typeof description === "string") add(walk, description);
   if (depth < MAX_SCHEMA_DEPTH) {
@@ -46,7 +47,7 @@ function visit(walk: Walk, node: unknown, depth: number): void {
     else visit(walk, items, depth + 1);
     for (const list of SUBSCHEMA_LISTS) visitList(walk, safeRead(node, list), depth + 1);
   }
-  walk.visiting.delete(node);
+  walk.ancestors.pop();
 }
 
 function visitList(walk: Walk, list: unknown, depth: number): void {

@@ -212,6 +212,19 @@ describe("createSearchIndex: hostile input", () => {
     expect(huge.search("x".repeat(20_000), 1)).toHaveLength(1);
   });
 
+  it("treats names such as __proto__ and constructor as plain text", () => {
+    const entries = entriesOf(
+      { name: "__proto__", description: "prototype pollution probe" },
+      { name: "constructor", description: "builds things" },
+      { name: "hasOwnProperty", description: "toString valueOf" },
+    );
+    const odd = createSearchIndex(entries);
+    expect(namesOf(odd.search("__proto__", 5))).toEqual(["__proto__"]);
+    expect(namesOf(odd.search("constructor", 5))).toEqual(["constructor"]);
+    expect(namesOf(odd.search("toString valueOf", 5))).toEqual(["hasOwnProperty"]);
+    expect(namesOf(odd.search("proto", 5))).toEqual(["__proto__"]);
+  });
+
   it("returns entries as given (same objects)", () => {
     const entry = entryOf({ name: "solo", description: "only one" });
     expect(createSearchIndex([entry]).search("solo", 1)[0]).toBe(entry);

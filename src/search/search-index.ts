@@ -1,5 +1,5 @@
 import { type CatalogEntry, compareCodeUnits } from "../catalog/index.js";
-import { analyzeSentences, type QueryTerm } from "./analyze-query.js";
+import { analyzeSentences } from "./analyze-query.js";
 import { buildPostings } from "./build-postings.js";
 import { createQueryScorer, type QueryScorer } from "./score-query.js";
 import { selectTopK } from "./top-k.js";
@@ -11,15 +11,6 @@ export interface SearchIndex {
   search(query: string, limit: number): CatalogEntry[];
 }
 
-type Lookups = {
-  readonly byId: ReadonlyMap<string, readonly number[]>;
-  readonly byName: ReadonlyMap<string, readonly number[]>;
-  /** Lowercased names and ids. */
-  readonly byFoldedKey: ReadonlyMap<string, readonly number[]>;
-  /** Position of each document in id order (ties: input order). */
-  readonly idRank: Uint32Array;
-};
-
 /**
  * Makes an index over these entries (order as given; ties are broken by id). Postings are built lazily on the
  * first query that needs them.
@@ -29,92 +20,125 @@ type Lookups = {
  * expansion. Within each tier by score (descending), then id (code units).
  */
 export function createSearchIndex(entries: readonly CatalogEntry[]): SearchIndex {
-  const documents = entries.slice();
-  const count = documents.length;
-  let lookups: Lookups | undefined;
-  let scorer: QueryScorer | undefined;
-  const placedStamp = new Uint32Array(count);
-  let literalDocs: Uint32Array | undefined;
-  let expansionDocs: Uint32Array | undefined;
-  let searchGeneration = 0;
+  return new RankedIndex(entries);
+}
 
-  return {
-    size: count,
-    search(query: string, limit: number): CatalogEntry[] {
-      if (typeof query !== "string" || !(limit >= 1) || count === 0) return [];
-      const wanted = Math.min(Math.floor(limit), count);
-      lookups ??= buildLookups(documents);
-      const { idRank } = lookups;
-      if (searchGeneration === 0xffffffff) {
-        placedStamp.fill(0);
-        searchGeneration = 0;
-      }
-      const generation = ++searchGeneration;
-      const trimmed = query.trim();
-      const folded = trimmed.toLowerCase();
-      let sentences: QueryTerm[][] | undefined;
-      let active: QueryScorer | undefined;
-      /** Scores the query once, building the postings on first use; `undefined` when it has no usable word. */
-      const scored = (): QueryScorer | undefined => {
-        if (sentences === undefined) {
-          sentences = analyzeSentences(query);
-          if (sentences.length > 0) {
-            scorer ??= createQueryScorer(buildPostings(documents), count);
-            scorer.score(sentences);
-            active = scorer;
-          }
-        }
-        return active;
-      };
-      const ranksBefore = (left: number, right: number): boolean => {
-        const difference = (active?.scoreOf(left) ?? 0) - (active?.scoreOf(right) ?? 0);
-        return difference !== 0 ? difference > 0 : idRank[left]! < idRank[right]!;
-      };
+/** Map lookups for the exact tiers, built on the first search without touching any schema. */
+type Lookups = {
+  readonly byId: ReadonlyMap<string, readonly number[]>;
+  readonly byName: ReadonlyMap<string, readonly number[]>;
+  /** Lowercased names and ids. */
+  readonly byFoldedKey: ReadonlyMap<string, readonly number[]>;
+  /** Position of each document in id order (ties: input order). */
+  readonly idRank: Uint32Array;
+};
 
-      const placed: number[] = [];
-      const exactTiers = [
-        lookups.byId.get(trimmed),
-        lookups.byName.get(trimmed),
-        lookups.byFoldedKey.get(folded),
-      ];
-      for (const tier of exactTiers) {
-        if (placed.length >= wanted || tier === undefined) continue;
-        const fresh = tier.filter((doc) => placedStamp[doc] !== generation);
-        if (fresh.length > 1) {
-          scored();
-          fresh.sort((left, right) => (ranksBefore(left, right) ? -1 : 1));
-        }
-        for (const doc of fresh.slice(0, wanted - placed.length)) {
-          placedStamp[doc] = generation;
-          placed.push(doc);
-        }
+class RankedIndex implements SearchIndex {
+  readonly size: number;
+  private readonly documents: readonly CatalogEntry[];
+  private lookups: Lookups | undefined;
+  private scorer: QueryScorer | undefined;
+  /** The scorer while it holds the current query's scores; `undefined` when the query is not scored (yet). */
+  private active: QueryScorer | undefined;
+  private scoredQuery: string | undefined;
+  private readonly placedStamp: Uint32Array;
+  private generation = 0;
+  private literalDocs: Uint32Array | undefined;
+  private expansionDocs: Uint32Array | undefined;
+
+  constructor(entries: readonly CatalogEntry[]) {
+    this.documents = entries.slice();
+    this.size = this.documents.length;
+    this.placedStamp = new Uint32Array(this.size);
+  }
+
+  search(query: string, limit: number): CatalogEntry[] {
+    if (typeof query !== "string" || !(limit >= 1) || this.size === 0) return [];
+    const wanted = Math.min(Math.floor(limit), this.size);
+    this.lookups ??= buildLookups(this.documents);
+    const lookups = this.lookups;
+    this.startSearch();
+    const trimmed = query.trim();
+    const placed: number[] = [];
+    const exactTiers = [
+      lookups.byId.get(trimmed),
+      lookups.byName.get(trimmed),
+      lookups.byFoldedKey.get(trimmed.toLowerCase()),
+    ];
+    for (const tier of exactTiers) {
+      if (tier === undefined || placed.length >= wanted) continue;
+      const fresh = tier.filter((doc) => this.placedStamp[doc] !== this.generation);
+      if (fresh.length > 1) {
+        this.score(query);
+        fresh.sort((left, right) => (this.ranksBefore(left, right) ? -1 : 1));
       }
-      if (placed.length < wanted && trimmed.length > 0) {
-        const matched = scored();
-        if (matched) {
-          literalDocs ??= new Uint32Array(count);
-          expansionDocs ??= new Uint32Array(count);
-          let literalCount = 0;
-          let expansionCount = 0;
-          const { touched, touchedCount } = matched;
-          for (let index = 0; index < touchedCount; index += 1) {
-            const doc = touched[index]!;
-            if (placedStamp[doc] === generation) continue;
-            if (matched.isLiteral(doc)) literalDocs[literalCount++] = doc;
-            else expansionDocs[expansionCount++] = doc;
-          }
-          for (const [tier, tierCount] of [
-            [literalDocs, literalCount],
-            [expansionDocs, expansionCount],
-          ] as const) {
-            if (placed.length >= wanted) break;
-            placed.push(...selectTopK(tier, tierCount, wanted - placed.length, matched.scores, idRank));
-          }
-        }
-      }
-      return placed.map((doc) => documents[doc]!);
-    },
-  };
+      this.place(fresh.slice(0, wanted - placed.length), placed);
+    }
+    if (placed.length < wanted && trimmed.length > 0) this.placeScored(query, wanted, placed);
+    return placed.map((doc) => this.documents[doc]!);
+  }
+
+  private startSearch(): void {
+    if (this.generation === 0xffffffff) {
+      this.placedStamp.fill(0);
+      this.generation = 0;
+    }
+    this.generation += 1;
+    this.active = undefined;
+    this.scoredQuery = undefined;
+  }
+
+  private place(docs: readonly number[], placed: number[]): void {
+    for (const doc of docs) {
+      this.placedStamp[doc] = this.generation;
+      placed.push(doc);
+    }
+  }
+
+  /** Scores the query once per search, building the postings on first use (not at all for no usable word). */
+  private score(query: string): QueryScorer | undefined {
+    if (this.scoredQuery === query) return this.active;
+    this.scoredQuery = query;
+    const sentences = analyzeSentences(query);
+    if (sentences.length === 0) return undefined;
+    this.scorer ??= createQueryScorer(buildPostings(this.documents), this.size);
+    this.scorer.score(sentences);
+    this.active = this.scorer;
+    return this.active;
+  }
+
+  /** Score descending, then id order (scores are 0 when the query is not scored). */
+  private ranksBefore(left: number, right: number): boolean {
+    const difference = (this.active?.scoreOf(left) ?? 0) - (this.active?.scoreOf(right) ?? 0);
+    return difference !== 0 ? difference > 0 : this.lookups!.idRank[left]! < this.lookups!.idRank[right]!;
+  }
+
+  /** Fills the rest of the window with literal matches, then expansion-only matches, best first. */
+  private placeScored(query: string, wanted: number, placed: number[]): void {
+    const matched = this.score(query);
+    if (!matched) return;
+    this.literalDocs ??= new Uint32Array(this.size);
+    this.expansionDocs ??= new Uint32Array(this.size);
+    const { literalDocs, expansionDocs } = this;
+    let literalCount = 0;
+    let expansionCount = 0;
+    const { touched, touchedCount } = matched;
+    for (let index = 0; index < touchedCount; index += 1) {
+      const doc = touched[index]!;
+      if (this.placedStamp[doc] === this.generation) continue;
+      if (matched.isLiteral(doc)) literalDocs[literalCount++] = doc;
+      else expansionDocs[expansionCount++] = doc;
+    }
+    const idRank = this.lookups!.idRank;
+    for (const [tier, tierCount] of [
+      [literalDocs, literalCount],
+      [expansionDocs, expansionCount],
+    ] as const) {
+      if (placed.length >= wanted) break;
+      for (const doc of selectTopK(tier, tierCount, wanted - placed.length, matched.scores, idRank))
+        placed.push(doc);
+    }
+  }
 }
 
 function buildLookups(documents: readonly CatalogEntry[]): Lookups {

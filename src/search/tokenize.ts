@@ -19,7 +19,11 @@ const CAMEL_PART_ASCII = /[A-Z]{2,}s(?![a-z])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]
 const CAMEL_PART =
   /\p{Lu}{2,}s(?![\p{Ll}\p{M}])|\p{Lu}+(?![\p{Ll}\p{M}])|\p{Lu}?[\p{Ll}\p{Lt}\p{Lm}\p{Lo}][\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{M}]*|\p{N}+|[\p{L}\p{M}]+/gu;
 
-/** Terms of recently seen words (a pure function's memo; spaceless-script words are not cached). */
+/** Lengths of the longest stopword and abbreviation: longer forms skip those lookups. */
+const LONGEST_STOPWORD = Math.max(...Array.from(STOPWORDS, (word) => word.length));
+const LONGEST_ABBREVIATION = Math.max(...Array.from(ABBREVIATIONS.keys(), (word) => word.length));
+
+/** Terms of recently seen plain words (a pure function's memo). */
 const termCache = new Map<string, readonly string[]>();
 
 /** The spec's tokens for a text: whole words lowercased + camelCase/snake_case/digit parts, stopwords dropped, light-stemmed. */
@@ -60,21 +64,25 @@ export function wordForms(word: string): string[] {
 export function wordTerms(word: string): string[] {
   const terms: string[] = [];
   for (const form of wordForms(word)) {
-    if (form.length <= MAX_TOKEN_CHARS && !STOPWORDS.has(form))
-      terms.push(stem(ABBREVIATIONS.get(form) ?? form));
+    const length = form.length;
+    if (length > MAX_TOKEN_CHARS || (length <= LONGEST_STOPWORD && STOPWORDS.has(form))) continue;
+    terms.push(stem((length <= LONGEST_ABBREVIATION && ABBREVIATIONS.get(form)) || form));
   }
   return terms;
 }
 
-/** `wordTerms`, memoised for words seen recently (queries repeat words; spaceless-script words are not cached). */
+/**
+ * `wordTerms`, memoised for plain words (`Weather`, `forecast`): the vocabulary that repeats across catalogs
+ * and queries. Compound identifiers, mostly unique tool names, are computed each time so they never crowd
+ * the memo out.
+ */
 export function cachedWordTerms(word: string): readonly string[] {
-  let terms: readonly string[] | undefined = termCache.get(word);
+  if (!SIMPLE_WORD.test(word)) return wordTerms(word);
+  let terms = termCache.get(word);
   if (terms === undefined) {
     terms = wordTerms(word);
-    if (!NON_ASCII.test(word) || !HAS_SPACELESS.test(word)) {
-      if (termCache.size >= MAX_CACHED_WORDS) termCache.clear();
-      termCache.set(word, terms);
-    }
+    if (termCache.size >= MAX_CACHED_WORDS) termCache.clear();
+    termCache.set(word, terms);
   }
   return terms;
 }

@@ -1,6 +1,5 @@
 import { splitWords } from "./tokenize.js";
 
-const NON_ASCII = /[^\u0000-\u007f]/;
 const EMPTY_SLOT = -1;
 
 /**
@@ -39,16 +38,13 @@ export class WordTable {
   /** Scans `text` into `scanned`; returns how many words it has. */
   scan(text: string): number {
     let count = 0;
-    if (NON_ASCII.test(text)) {
-      for (const word of splitWords(text))
-        count = this.push(count, this.find(word, 0, word.length, hashOf(word)));
-      return count;
-    }
     let start = -1;
     let hash = 0;
-    for (let index = 0; index <= text.length; index += 1) {
-      const code = index < text.length ? text.charCodeAt(index) : 0;
-      if (isAsciiWordCode(code)) {
+    const length = text.length;
+    for (let index = 0; index < length; index += 1) {
+      const code = text.charCodeAt(index);
+      if (code >= 128) return this.scanUnicode(text);
+      if (ASCII_WORD_CODES[code] === 1) {
         if (start < 0) {
           start = index;
           hash = FNV_OFFSET;
@@ -59,6 +55,15 @@ export class WordTable {
         start = -1;
       }
     }
+    if (start >= 0) count = this.push(count, this.find(text, start, length, hash));
+    return count;
+  }
+
+  /** Text with non-ASCII characters: NFKC and Unicode word classes (`splitWords`), then the same table. */
+  private scanUnicode(text: string): number {
+    let count = 0;
+    for (const word of splitWords(text))
+      count = this.push(count, this.find(word, 0, word.length, hashOf(word)));
     return count;
   }
 
@@ -111,11 +116,12 @@ export class WordTable {
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
-function isAsciiWordCode(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95
-  );
-}
+/** 1 for the ASCII codes of word characters: letters, digits and `_` (as `splitWords` has them). */
+const ASCII_WORD_CODES = Uint8Array.from({ length: 128 }, (_, code) =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95
+    ? 1
+    : 0,
+);
 
 function hashOf(word: string): number {
   let hash = FNV_OFFSET;

@@ -1,0 +1,136 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isToolsiftError } from "../errors/index.js";
+import { startConfiguredGateway } from "./start-configured-gateway.js";
+
+const TOKEN = "tsk-configured-gateway-0123456789";
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "toolsift-configured-gateway-"));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function writeConfig(config: unknown): Promise<string> {
+  const path = join(dir, "toolsift.json");
+  await writeFile(path, JSON.stringify(config), "utf8");
+  return path;
+}
+
+function envWith(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { TOOLSIFT_STATE_DIR: join(dir, "state"), TOOLSIFT_HOME: join(dir, "home"), ...extra };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "0.0.0.0", () => server.close(() => resolve(true)));
+  });
+}
+
+async function refusal(start: Promise<unknown>): Promise<Error> {
+  try {
+    await start;
+  } catch (error) {
+    expect(isToolsiftError(error) && error.code === "CONFIG_INVALID").toBe(true);
+    return error as Error;
+  }
+  throw new Error("the gateway started");
+}
+
+describe("startConfiguredGateway: non-loopback binds", () => {
+  it("refuses 0.0.0.0 without gateway.auth.token, naming the key and the env form, and does not listen", async () => {
+    const configPath = await writeConfig({});
+    const port = await freePort();
+    const error = await refusal(
+      startConfiguredGateway({ configPath, bind: "0.0.0.0", port }, () => {}, envWith()),
+    );
+    expect(error.message).toContain("gateway.auth.token");
+    expect(error.message).toContain("env:TOOLSIFT_GATEWAY_TOKEN");
+    expect(error.message).toContain(configPath);
+    expect(await portIsFree(port)).toBe(true);
+  });
+
+  it("refuses when the token's environment variable is unset (the token is checked after env resolution)", async () => {
+    const configPath = await writeConfig({
+      gateway: { bind: "0.0.0.0", auth: { token: "env:TOOLSIFT_GATEWAY_TOKEN" } },
+    });
+    const port = await freePort();
+    const error = await refusal(startConfiguredGateway({ configPath, port }, () => {}, envWith()));
+    expect(error.message).toContain("gateway.auth.token");
+    expect(await portIsFree(port)).toBe(true);
+  });
+
+  it("serves 0.0.0.0 with a token from the environment, requiring it, with the approval routes", async () => {
+    const configPath = await writeConfig({
+      gateway: { auth: { token: "env:TOOLSIFT_GATEWAY_TOKEN" } },
+      tools: { approval: { mode: "ask", require: ["exec"], timeoutMs: 1000 } },
+    });
+    const lines: string[] = [];
+    const running = await startConfiguredGateway(
+      { configPath, bind: "0.0.0.0", port: 0 },
+      (line) => lines.push(line),
+      envWith({ TOOLSIFT_GATEWAY_TOKEN: TOKEN }),
+    );
+    try {
+      const base = running.url.replace("0.0.0.0", "127.0.0.1");
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const refused = await fetch(`${base}/v1/approvals`);
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).not.toContain(TOKEN);
+      const listed = await fetch(`${base}/v1/approvals`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(listed.status).toBe(200);
+      expect(await listed.json()).toEqual({ approvals: [] });
+    } finally {
+      await running.stop();
+    }
+    expect(lines.join("\n")).not.toContain(TOKEN);
+  });
+
+  it("on loopback with a token configured, still requires it", async () => {
+    const configPath = await writeConfig({ gateway: { auth: { token: TOKEN } } });
+    const running = await startConfiguredGateway(
+      { configPath, bind: "127.0.0.1", port: 0 },
+      () => {},
+      envWith(),
+    );
+    try {
+      expect((await fetch(`${running.url}/v1/sessions`)).status).toBe(401);
+      const ok = await fetch(`${running.url}/v1/sessions`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(ok.status).toBe(200);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it("on loopback without a token, stays open", async () => {
+    const configPath = await writeConfig({});
+    const running = await startConfiguredGateway(
+      { configPath, bind: "127.0.0.1", port: 0 },
+      () => {},
+      envWith(),
+    );
+    try {
+      expect((await fetch(`${running.url}/v1/sessions`)).status).toBe(200);
+    } finally {
+      await running.stop();
+    }
+  });
+});

@@ -1,0 +1,11 @@
+/** Longest value quoted in a doctor message (e.g. the removed `codeTimeoutMs`); longer ones are cut. */
+export const LONGEST_SHOWN_VALUE = 48;
+
+/** Prefix of the probe file doctor creates, and removes at once, to test that the state directory is writable. */
+export const STATE_PROBE_PREFIX = ".toolsift-doctor-probe-";
+
+/** Width of the status column in the text report. */
+export const STATUS_COLUMN_WIDTH = 6;
+
+/** Host of the hosted OpenAI API, whose provider needs a key. */
+export const OPENAI_API_HOST = "api.openai.com";

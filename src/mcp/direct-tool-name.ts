@@ -1,0 +1,18 @@
+import type { ToolDefinition } from "../catalog/index.js";
+import { DIRECT_NAME_SEPARATOR } from "./limits.js";
+import type { McpToolDefinition } from "./types.js";
+
+/** The provider-facing name of an MCP tool declared directly: `<server>__<tool>`. */
+export function mcpDirectName(server: string, tool: string): string {
+  return `${server}${DIRECT_NAME_SEPARATOR}${tool}`;
+}
+
+/**
+ * The definition to declare when an MCP tool goes to a model or client directly (Tool Search off): the same
+ * tool under its `directName`, so two servers' `search` tools stay apart. The catalog keeps the plain name
+ * (ids carry the server), so search and `tool_call` use the tool's own name.
+ */
+export function asDirectTool(tool: McpToolDefinition): ToolDefinition {
+  const { directName, mcp: _mcp, ...rest } = tool;
+  return { ...rest, name: directName };
+}

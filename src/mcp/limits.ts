@@ -1,0 +1,49 @@
+/** How long one upstream server may take to start, initialise and list its tools (15 s). */
+export const DEFAULT_START_TIMEOUT_MS = 15_000;
+/** How long one upstream `tools/call` may take before it is cancelled (60 s). */
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+
+/** First delay before restarting a server that stopped after it was ready. */
+export const RESTART_BACKOFF_INITIAL_MS = 1_000;
+/** Longest delay between restart attempts (the backoff doubles up to this). */
+export const RESTART_BACKOFF_MAX_MS = 30_000;
+/** A server that stayed up this long before it stopped restarts with the initial delay again. */
+export const RESTART_BACKOFF_RESET_MS = 60_000;
+
+/** Most `tools/list` pages followed for one server; a server that pages on forever is cut here. */
+export const MAX_TOOL_LIST_PAGES = 1_000;
+/** Most tools kept from one server; the rest are left out and reported. */
+export const MAX_TOOLS_PER_SERVER = 10_000;
+/** Longest usable tool name; longer names (and names with control characters) are left out and reported. */
+export const MAX_TOOL_NAME_CHARS = 256;
+
+/** Largest stdio message buffered from one upstream server (a bigger message fails that server's read). */
+export const MAX_STDIO_BUFFER_BYTES = 32 * 1024 * 1024;
+/** Longest line of a server's stderr (or of an error) copied into toolsift's log. */
+export const MAX_LOGGED_LINE_CHARS = 500;
+/** Most stderr lines of one server copied into the log per start; the rest are counted, not copied. */
+export const MAX_LOGGED_STDERR_LINES = 200;
+
+/** Separator of the provider-facing name of a directly declared MCP tool: `<server>__<tool>`. */
+export const DIRECT_NAME_SEPARATOR = "__";
+
+/** Agent id of the session logs `toolsift mcp serve` writes. */
+export const MCP_AGENT_ID = "mcp";
+/** Most characters of one tool output kept in the session log. */
+export const MAX_LOGGED_OUTPUT_CHARS = 20_000;
+/** Most characters of a target call's result kept as display-only activity. */
+export const MAX_ACTIVITY_RESULT_CHARS = 4_000;
+
+/** Largest JSON body `mcp serve --http` reads (4 MiB, the SDK's default). */
+export const MAX_HTTP_BODY_BYTES = 4 * 1024 * 1024;
+/** Most concurrent MCP sessions `mcp serve --http` keeps; a new session beyond it is refused with 503. */
+export const MAX_HTTP_SESSIONS = 64;
+/** An HTTP MCP session without a request for this long is closed (30 min). */
+export const HTTP_SESSION_IDLE_MS = 30 * 60_000;
+/** How often idle HTTP sessions are looked for (1 min). */
+export const HTTP_IDLE_SWEEP_MS = 60_000;
+/** Path of the MCP endpoint of `mcp serve --http`. */
+export const MCP_HTTP_PATH = "/mcp";
+
+/** Name and version toolsift reports in MCP `initialize` (as a client and as a server). */
+export const MCP_IMPLEMENTATION = { name: "toolsift", version: "0.1.0" } as const;

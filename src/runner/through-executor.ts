@@ -1,0 +1,51 @@
+import { type CatalogEntry, type ToolDefinition, toCatalogEntry } from "../catalog/index.js";
+import { toErrorResult } from "../controls/index.js";
+import { createExecutor, type ExecutionHooks } from "../execution/index.js";
+
+/** Tools whose calls run through one executor pipeline, and the way to close that pipeline. */
+export interface ExecutedTools {
+  /** The same declarations, each `execute` routed through the pipeline. */
+  tools: ToolDefinition[];
+  /** Later calls fail closed; queued calls are cancelled. */
+  close(): void;
+}
+
+/**
+ * With Tool Search off the provider sees every admitted tool as it is, but a call must still pass the same
+ * pipeline as any routed call (`describe-and-call.md`): policy, `before_tool_call` hooks on every surface,
+ * approval, argument validation, the per-call timeout, the run's abort signal, and untrusted-result
+ * wrapping for MCP and client tools. Errors become error results for the model; nothing throws.
+ */
+export function throughExecutor(tools: readonly ToolDefinition[], hooks: ExecutionHooks): ExecutedTools {
+  const entries = new Set<CatalogEntry>();
+  let closed = false;
+  const executor = createExecutor({ hooks, isAvailable: (entry) => !closed && entries.has(entry) });
+  const routed = tools.flatMap((tool): ToolDefinition[] => {
+    const entry = toCatalogEntry(tool);
+    if (!entry) return [];
+    entries.add(entry);
+    return [
+      {
+        ...tool,
+        execute: async (args, context) => {
+          try {
+            return await executor.execute(entry, args, {
+              surface: "direct",
+              ...(context?.toolCallId === undefined ? {} : { toolCallId: context.toolCallId }),
+              ...(context?.signal === undefined ? {} : { signal: context.signal }),
+            });
+          } catch (error) {
+            return toErrorResult(error);
+          }
+        },
+      },
+    ];
+  });
+  return {
+    tools: routed,
+    close() {
+      closed = true;
+      executor.close();
+    },
+  };
+}
