@@ -52,6 +52,7 @@ export async function assembleRuntime(options: {
     configDir: dirname(loaded.path),
     sessions,
     plugins,
+    approvals,
     env,
     ...(options.log ? { log: options.log } : {}),
   });

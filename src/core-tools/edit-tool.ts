@@ -68,7 +68,7 @@ async function readWholeText(
   settings: CoreToolsSettings,
   requested: string,
 ): Promise<{ ok: true; content: string } | { ok: false; reason: string }> {
-  const file = await openWorkspaceFile(settings.workspace, requested);
+  const file = await openWorkspaceFile(settings.workspace, requested, " Use write to create it.");
   if (!file.ok) return file;
   const shown = showPath(requested);
   try {

@@ -26,7 +26,8 @@ export async function checkStateDir(stateDir: string): Promise<DoctorCheck> {
   }
 
   const problem = await probeWrite(directory);
-  if (problem !== undefined) return error(`state directory ${stateDir}: ${directory} is not writable (${problem})`);
+  if (problem !== undefined)
+    return error(`state directory ${stateDir}: ${directory} is not writable (${problem})`);
   const message =
     directory === stateDir
       ? `state directory ${stateDir} is writable`
@@ -44,7 +45,9 @@ async function pathKind(path: string): Promise<"directory" | "missing" | "other"
   } catch (caught) {
     const code = (caught as { code?: unknown }).code;
     if (code === "ENOENT") return "missing";
-    return new Error(code === "EACCES" ? "cannot be read (permission denied)" : `cannot be read (${String(code)})`);
+    return new Error(
+      code === "EACCES" ? "cannot be read (permission denied)" : `cannot be read (${String(code)})`,
+    );
   }
 }
 

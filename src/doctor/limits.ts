@@ -7,5 +7,5 @@ export const STATE_PROBE_PREFIX = ".toolsift-doctor-probe-";
 /** Width of the status column in the text report. */
 export const STATUS_COLUMN_WIDTH = 6;
 
-/** Host of the hosted OpenAI API, whose provider needs a key. */
-export const OPENAI_API_HOST = "api.openai.com";
+/** Most tool names listed for one loaded plugin; the rest are counted. */
+export const MAX_LISTED_PLUGIN_TOOLS = 10;

@@ -62,6 +62,11 @@ export async function prepareRun(
       if (activity.surface === "control" && activity.toolCallId) onTargetActivity(toActivity(activity));
     },
   };
+  const approvals = options.approvals;
+  if (approvals) {
+    hooks.requestApproval = (event) =>
+      approvals.requestApproval({ ...event, agentId: agent.id, sessionKey: request.sessionKey });
+  }
   const search = createToolSearch({
     tools,
     config: options.config.tools?.toolSearch,

@@ -1,3 +1,4 @@
+import type { ApprovalBroker } from "../approvals/index.js";
 import type { ToolDefinition } from "../catalog/index.js";
 import type { ToolsiftConfig } from "../config/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
@@ -15,6 +16,8 @@ export interface RunnerOptions {
   plugins?: LoadedPlugins;
   /** Further tools for every run (core tools, MCP tools). Default none. */
   extraTools?: () => Promise<readonly ToolDefinition[]> | readonly ToolDefinition[];
+  /** Decides calls that need approval (`tools.approval`); default: every call approved. */
+  approvals?: ApprovalBroker;
   /** Provider factory; default: the OpenAI client for `openai-responses` / `openai-chat`. */
   createProvider?: (id: string, settings: ProviderSettings) => Provider;
   /** Environment for `OPENAI_API_KEY` defaults. Default `process.env`. */

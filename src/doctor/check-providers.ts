@@ -1,0 +1,110 @@
+import {
+  DEFAULT_AGENT_MODEL,
+  DEFAULT_MODEL_PROVIDER,
+  formatConfigPath,
+  isPlainRecord,
+  readConfigPath,
+} from "../config/index.js";
+import { isToolsiftError } from "../errors/index.js";
+import {
+  OPENAI_API_KEY_ENV,
+  OPENAI_BASE_URL,
+  type ProviderSettings,
+  providerKeyProblem,
+} from "../providers/index.js";
+import type { DoctorCheck } from "./types.js";
+
+/**
+ * One finding per provider: each one in `models.providers`, plus OpenAI when an agent uses it unconfigured.
+ * A provider an agent uses that cannot send a request (no key for the OpenAI API, bad settings, not configured
+ * at all) is an error; the same for a provider no agent uses is a warning. `config` has `env:NAME` values
+ * resolved; `envWarnings` are resolveEnvReferences' warnings, so an unset variable is named.
+ */
+export function checkProviders(
+  config: unknown,
+  env: NodeJS.ProcessEnv,
+  envWarnings: readonly string[],
+): DoctorCheck[] {
+  const configured = readConfigPath(config, ["models", "providers"]).value;
+  const providers = isPlainRecord(configured) ? configured : {};
+  const usedBy = providerUsers(config);
+  const ids = [
+    ...Object.keys(providers),
+    ...[...usedBy.keys()].filter((id) => !Object.hasOwn(providers, id)),
+  ];
+
+  return ids.map((id): DoctorCheck => {
+    const users = usedBy.get(id) ?? [];
+    const settings = Object.hasOwn(providers, id)
+      ? providers[id]
+      : id === DEFAULT_MODEL_PROVIDER
+        ? { api: "openai-responses" }
+        : undefined;
+    const key = formatConfigPath(["models", "providers", id]);
+    if (settings === undefined) {
+      return {
+        name: "providers",
+        status: "error",
+        message: `${id}: used by ${users.join(", ")}, but ${key} is not configured`,
+        fix: `add ${key} with api and baseUrl, or use a configured provider`,
+      };
+    }
+    const status = users.length > 0 ? "error" : "warn";
+    const details = envWarnings.filter((warning) => warning.startsWith(`${key}.`));
+    let problem: string | undefined;
+    try {
+      if (!isPlainRecord(settings)) throw new Error(`${key} is not an object`);
+      problem = providerKeyProblem(id, settings as unknown as ProviderSettings, env);
+    } catch (error) {
+      problem = isToolsiftError(error) || error instanceof Error ? error.message : String(error);
+    }
+    if (problem !== undefined) {
+      return { name: "providers", status, message: problem, ...(details.length > 0 ? { details } : {}) };
+    }
+    const use = users.length > 0 ? `used by ${users.join(", ")}` : "not used by any agent";
+    return {
+      name: "providers",
+      status: "ok",
+      message: `${id}: ${describeKey(settings as unknown as ProviderSettings)} (${use})`,
+    };
+  });
+}
+
+/** Provider id → the config keys whose model uses it (`agents.defaults.model`, `agents.list[2].model`). */
+function providerUsers(config: unknown): Map<string, string[]> {
+  const users = new Map<string, string[]>();
+  const add = (model: unknown, where: string) => {
+    if (typeof model !== "string" || model.length === 0) return;
+    const slash = model.indexOf("/");
+    const provider = slash === -1 ? DEFAULT_MODEL_PROVIDER : model.slice(0, slash);
+    users.set(provider, [...(users.get(provider) ?? []), where]);
+  };
+  const defaults = readConfigPath(config, ["agents", "defaults", "model"]);
+  add(
+    typeof defaults.value === "string" ? defaults.value : DEFAULT_AGENT_MODEL,
+    defaults.found ? "agents.defaults.model" : "the default model",
+  );
+  const list = readConfigPath(config, ["agents", "list"]).value;
+  if (Array.isArray(list)) {
+    list.forEach((_, index) => {
+      const segments = ["agents", "list", index, "model"];
+      add(readConfigPath(config, segments).value, formatConfigPath(segments));
+    });
+  }
+  return users;
+}
+
+function describeKey(settings: ProviderSettings): string {
+  if (typeof settings.apiKey === "string" && settings.apiKey.trim() !== "") return "API key set";
+  const baseUrl = settings.baseUrl ?? OPENAI_BASE_URL;
+  if (hostOf(baseUrl) === hostOf(OPENAI_BASE_URL)) return `API key from ${OPENAI_API_KEY_ENV}`;
+  return `no API key configured; requests to ${baseUrl} are sent without one`;
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}

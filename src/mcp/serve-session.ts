@@ -1,0 +1,197 @@
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CONTROL_NAMES,
+  type EntrySource,
+  type ToolCallContext,
+  type ToolDefinition,
+  type ToolResult,
+  toCatalogEntry,
+} from "../catalog/index.js";
+import { resolveToolSearchConfig } from "../config/index.js";
+import { toErrorResult } from "../controls/index.js";
+import { ToolsiftError } from "../errors/index.js";
+import type { LoadedPlugins } from "../plugins/index.js";
+import { pluginBeforeToolCall } from "../plugins/index.js";
+import type { SessionStore } from "../sessions/index.js";
+import { cutText } from "../text/index.js";
+import { createToolSearch, type ToolSearch } from "../tool-search/index.js";
+import { asDirectTool } from "./direct-tool-name.js";
+import { MAX_ACTIVITY_RESULT_CHARS, MAX_LOGGED_OUTPUT_CHARS, MCP_AGENT_ID } from "./limits.js";
+import { createMcpSessionLog } from "./mcp-session-log.js";
+import { serveInstructions } from "./serve-instructions.js";
+import { resultText, toCallToolResult, toMcpTool } from "./to-mcp-tool.js";
+import type { McpToolDefinition } from "./types.js";
+
+/** Inputs shared by every connection of `toolsift mcp serve`. */
+export interface ServeSessionOptions {
+  /** Every tool behind the server right now: plugin tools and upstream MCP tools. */
+  tools(): readonly ToolDefinition[];
+  /** Safe names of the upstream servers, named in the instructions. */
+  serverNames(): readonly string[];
+  /** The value of `tools.toolSearch` (unset means on, `tools` mode). */
+  toolSearch?: unknown;
+  /** Scales the directory budget. Default: 18,000 characters. */
+  contextWindowTokens?: number;
+  /** Their `before_tool_call` hooks run for every call. */
+  plugins?: LoadedPlugins;
+  sessions: SessionStore;
+  log(line: string): void;
+}
+
+/** One MCP connection: its own catalog and executor (like one run), its listed tools, its session log. */
+export interface ServeSession {
+  readonly sessionKey: string;
+  /** Intro plus the directory text (when Tool Search is on). */
+  instructions(): string;
+  /** The tools this connection lists: the controls plus the visible and direct-only tools (or every tool). */
+  listTools(): Tool[];
+  /** Runs one `tools/call` through the executor pipeline and logs it; never throws. */
+  callTool(name: string, args: unknown, context: { requestId: string | number; signal?: AbortSignal }): Promise<CallToolResult>;
+  /** Rebuilds the catalog from the current tools; true when the listed surface (names, schemas) changed. */
+  refresh(): boolean;
+  close(): void;
+}
+
+type Listed = {
+  tool: Tool;
+  run(args: unknown, context: ToolCallContext): Promise<ToolResult>;
+  attribution: { toolId?: string; source?: EntrySource };
+};
+
+/**
+ * Starts the state of one MCP connection. With Tool Search on (the default, whatever the harness), the
+ * connection lists the three controls plus visible and direct-only tools, and calls reach every other tool
+ * through `tool_call`. With `tools.toolSearch: false` it lists every tool directly (MCP tools as
+ * `<server>__<tool>`) and still runs each call through the executor pipeline by catalog id.
+ */
+export function createServeSession(options: ServeSessionOptions): ServeSession {
+  const { log } = options;
+  const sessionLog = createMcpSessionLog(options.sessions, log);
+  const enabled = resolveToolSearchConfig(options.toolSearch, { harness: "embedded" }).enabled;
+  const prepare = (tools: readonly ToolDefinition[]) =>
+    enabled ? [...tools] : tools.map((tool) => (isMcpTool(tool) ? asDirectTool(tool) : tool));
+  const targetCalls = new Set<string>();
+
+  const search: ToolSearch = createToolSearch({
+    tools: prepare(options.tools()),
+    config: options.toolSearch,
+    harness: "embedded",
+    ...(options.contextWindowTokens === undefined ? {} : { contextWindowTokens: options.contextWindowTokens }),
+    hooks: {
+      beforeToolCall: pluginBeforeToolCall(
+        options.plugins?.hooks.beforeToolCall ?? [],
+        { agentId: MCP_AGENT_ID, sessionKey: sessionLog.sessionKey },
+        { onHookError: ({ pluginId, message }) => log(`plugin ${pluginId} hook failed: ${message}`) },
+      ),
+      onCallFinished: (activity) => {
+        if (activity.toolCallId === undefined || !targetCalls.has(activity.toolCallId)) return;
+        void sessionLog.targetActivity({
+          parentCallId: activity.toolCallId,
+          toolId: activity.entry.id,
+          name: activity.entry.name,
+          source: activity.entry.source,
+          arguments: activity.args,
+          result: cutText(resultText(activity.result), MAX_ACTIVITY_RESULT_CHARS),
+          isError: activity.outcome !== "ok",
+        });
+      },
+    },
+  });
+
+  const listedTools = (): Map<string, Listed> => {
+    const listed = new Map<string, Listed>();
+    for (const tool of search.modelTools()) {
+      const entry = toCatalogEntry(tool);
+      if (!entry || listed.has(entry.name)) continue;
+      const attribution = CONTROL_NAMES.has(entry.name) && search.enabled ? {} : { toolId: entry.id, source: entry.source };
+      const direct = search.enabled || tool.catalogMode === "direct-only";
+      listed.set(entry.name, {
+        tool: toMcpTool(tool),
+        attribution,
+        // With Tool Search on, model tools already pass through the executor; off, calls go by catalog id.
+        run: direct
+          ? (args, context) => tool.execute(args, context)
+          : async (args, context) => (await search.call(entry.id, args, context)).result,
+      });
+    }
+    return listed;
+  };
+  let listed = listedTools();
+  let signature = surfaceSignature(listed);
+
+  return {
+    sessionKey: sessionLog.sessionKey,
+    instructions: () => serveInstructions({ directory: search.directory(), servers: options.serverNames() }),
+    listTools: () => [...listed.values()].map((entry) => entry.tool),
+    async callTool(name, args, context) {
+      const callId = `mcp-${String(context.requestId)}`;
+      let result: ToolResult;
+      let attribution: Listed["attribution"] = {};
+      try {
+        const target = listed.get(name) ?? hiddenTarget(search, name);
+        if (!target) throw unknownTool(name, search.enabled);
+        attribution = target.attribution;
+        if (name === "tool_call" && search.enabled) targetCalls.add(callId);
+        result = await target.run(args ?? {}, { toolCallId: callId, ...(context.signal ? { signal: context.signal } : {}) });
+      } catch (error) {
+        result = toErrorResult(error);
+      } finally {
+        targetCalls.delete(callId);
+      }
+      const answer = toCallToolResult(result);
+      await sessionLog.toolResult({
+        callId,
+        name,
+        ...attribution,
+        isError: answer.isError === true,
+        output: cutText(resultText(result), MAX_LOGGED_OUTPUT_CHARS),
+      });
+      return answer;
+    },
+    refresh() {
+      search.replaceTools(prepare(options.tools()));
+      listed = listedTools();
+      const next = surfaceSignature(listed);
+      const changed = next !== signature;
+      signature = next;
+      return changed;
+    },
+    close: () => search.close(),
+  };
+}
+
+function isMcpTool(tool: ToolDefinition): tool is McpToolDefinition {
+  const directName = (tool as Partial<McpToolDefinition>).directName;
+  return tool.origin?.kind === "mcp" && typeof directName === "string";
+}
+
+/** Directory mode: an exact, unique hidden name is run from the same catalog (never fuzzy). */
+function hiddenTarget(search: ToolSearch, name: string): Listed | undefined {
+  const tool = search.resolveDirectoryName(name);
+  const entry = tool ? toCatalogEntry(tool) : undefined;
+  if (!tool || !entry) return undefined;
+  return {
+    tool: toMcpTool(tool),
+    attribution: { toolId: entry.id, source: entry.source },
+    run: (args, context) => tool.execute(args, context),
+  };
+}
+
+function unknownTool(name: string, toolSearch: boolean): ToolsiftError {
+  const shown = JSON.stringify(cutText(name, 200));
+  return new ToolsiftError(
+    "UNKNOWN_TOOL",
+    toolSearch
+      ? `Unknown tool ${shown}. Find tools with tool_search, then run them with tool_call { id, args }.`
+      : `Unknown tool ${shown}. List the tools again (tools/list) to see what this server offers.`,
+  );
+}
+
+/** What a client sees of the tool list: a change here is what `notifications/tools/list_changed` announces. */
+function surfaceSignature(listed: ReadonlyMap<string, Listed>): string {
+  try {
+    return JSON.stringify([...listed.values()].map((entry) => entry.tool));
+  } catch {
+    return `unserialisable:${Date.now()}:${Math.random()}`;
+  }
+}
