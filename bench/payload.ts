@@ -26,7 +26,10 @@ const USER_TURN = "Find the tool that can do this and call it: look up the price
  * The first provider request of a run (system prompt, the user's turn, the declared tools), serialised as
  * the Responses API body toolsift sends, for direct schemas and both Tool Search modes.
  */
-function firstRequestBytes(tools: readonly ToolDefinition[], surface: Surface): Omit<Row, "catalog" | "tools" | "shareOfDirect"> {
+function firstRequestBytes(
+  tools: readonly ToolDefinition[],
+  surface: Surface,
+): Omit<Row, "catalog" | "tools" | "shareOfDirect"> {
   const search = createToolSearch({
     tools,
     config: surface === "direct" ? false : { mode: surface },
@@ -35,7 +38,9 @@ function firstRequestBytes(tools: readonly ToolDefinition[], surface: Surface): 
   try {
     const declared = search.modelTools();
     const directory = search.directory();
-    const instructions = directory ? `${DEFAULT_AGENT_INSTRUCTIONS}\n\n${directory}` : DEFAULT_AGENT_INSTRUCTIONS;
+    const instructions = directory
+      ? `${DEFAULT_AGENT_INSTRUCTIONS}\n\n${directory}`
+      : DEFAULT_AGENT_INSTRUCTIONS;
     const body = toResponsesBody({
       model: "gpt-5.4-mini",
       instructions,
@@ -60,7 +65,10 @@ function firstRequestBytes(tools: readonly ToolDefinition[], surface: Surface): 
 /** Provider request bytes and declared tools: direct against `tools` and `directory` modes, side by side. */
 export function run(): Row[] {
   const catalogs: Array<{ catalog: string; tools: ToolDefinition[] }> = [
-    ...[36, 100, 1_000, 10_000].map((size) => ({ catalog: `synthetic ${size}`, tools: syntheticTools(size) })),
+    ...[36, 100, 1_000, 10_000].map((size) => ({
+      catalog: `synthetic ${size}`,
+      tools: syntheticTools(size),
+    })),
     { catalog: "seal-tools", tools: loadSealTools() },
   ];
   const rows: Row[] = [];

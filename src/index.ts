@@ -10,6 +10,16 @@ export type {
   ToolOrigin,
   ToolResult,
 } from "./catalog/index.js";
+export {
+  type CellError,
+  type CodeMode,
+  type CodeModeErrorCode,
+  type CodeModeOptions,
+  type CodeModeOutcome,
+  createCodeMode,
+  type ExecOptions,
+  type WaitOptions,
+} from "./code-mode/index.js";
 export type { Harness, ModelReference } from "./config/index.js";
 export type {
   BatchSearchGroup,

@@ -1,6 +1,7 @@
 import { dirname } from "node:path";
 import { type ApprovalBroker, createApprovalBroker } from "../approvals/index.js";
 import { type LoadedConfig, loadConfig } from "../config/index.js";
+import { createMcpToolSource, type McpToolSource } from "../mcp/index.js";
 import { type LoadedPlugins, loadPlugins } from "../plugins/index.js";
 import { createRunner, type Runner } from "../runner/index.js";
 import { createFileSessionStore, type SessionStore } from "../sessions/index.js";
@@ -13,6 +14,13 @@ export interface AssembledRuntime {
   runner: Runner;
   /** The broker of `tools.approval`: the gateway publishes its pending requests; runs wait on it. */
   approvals: ApprovalBroker;
+  /**
+   * The upstream MCP servers of `mcp.servers`. Nothing starts until the first run or effective surface needs
+   * their tools (or `mcp.start()` is called), so commands that never run an agent spawn nothing.
+   */
+  mcp: McpToolSource;
+  /** Waits for in-flight runs (bounded) and stops the MCP servers. Same as `runner.close()`. */
+  close(): Promise<void>;
 }
 
 /**
@@ -46,15 +54,50 @@ export async function assembleRuntime(options: {
     ...(approval.timeoutMs === undefined ? {} : { timeoutMs: approval.timeoutMs }),
     ...(options.log ? { log: options.log } : {}),
   });
-  const runner = createRunner({
-    config,
-    stateDir: loaded.stateDir,
-    configDir: dirname(loaded.path),
-    sessions,
-    plugins,
-    approvals,
-    env,
+  const mcp = createMcpToolSource(config.mcp?.servers ?? {}, {
+    baseDir: dirname(loaded.path),
     ...(options.log ? { log: options.log } : {}),
   });
-  return { loaded, plugins, sessions, runner, approvals };
+  const runner = withMcpServers(
+    createRunner({
+      config,
+      stateDir: loaded.stateDir,
+      configDir: dirname(loaded.path),
+      sessions,
+      plugins,
+      approvals,
+      env,
+      // MCP tools join every run; the first run waits for the servers to start (each within its timeout).
+      extraTools: async () => {
+        await mcp.start();
+        return mcp.tools();
+      },
+      ...(options.log ? { log: options.log } : {}),
+    }),
+    mcp,
+  );
+  return { loaded, plugins, sessions, runner, approvals, mcp, close: () => runner.close() };
+}
+
+/**
+ * The runner with the MCP servers attached: the effective surface reports each server's status
+ * (`servers`, when any is configured), and closing the runner stops the servers too.
+ */
+function withMcpServers(runner: Runner, mcp: McpToolSource): Runner {
+  return {
+    run: (request) => runner.run(request),
+    async effectiveSurface(agentId) {
+      const surface = await runner.effectiveSurface(agentId);
+      const servers = mcp.status();
+      return servers.length === 0 ? surface : { ...surface, servers };
+    },
+    agentIds: () => runner.agentIds(),
+    async close(timeoutMs) {
+      try {
+        await runner.close(timeoutMs);
+      } finally {
+        await mcp.close();
+      }
+    },
+  };
 }

@@ -2,8 +2,8 @@ import { Command, InvalidArgumentError } from "commander";
 import JSON5 from "json5";
 import {
   type ConfigPathSegment,
-  editConfigFile,
   type EditConfigFileResult,
+  editConfigFile,
   formatConfigPath,
   formatJson5Value,
   parseConfigPathExpression,
@@ -25,6 +25,8 @@ Examples:
   toolsift config set agents.defaults.model openai/gpt-5.4-mini   (not JSON5, so a string)
   toolsift config set tools.toolSearch '{ mode: "directory", maxSearchLimit: 12 }'
   toolsift config unset tools.toolSearch
+
+A value that starts with a dash goes after --, with any options before it: toolsift config set PATH --config FILE -- -1
 
 Every change is validated before it is written (a change that makes the file invalid is refused and nothing
 is written), keeps the file's comments and formatting outside the edited value, and is written atomically.
@@ -57,7 +59,7 @@ export function createConfigCommand(io: CliIo, deps: ConfigCommandDeps = {}): Co
   const set = new Command("set")
     .description("set the value at PATH (parsed as JSON5, else taken as a string), creating missing parents")
     .argument("<path>", "config path, e.g. tools.toolSearch", parsePath)
-    .argument("<value>", "JSON5 value (true, 12, [\"a\"], { mode: \"tools\" }) or a plain string")
+    .argument("<value>", 'JSON5 value (true, 12, ["a"], { mode: "tools" }) or a plain string')
     .option("--config <file>", "config file (JSON5); created when missing")
     .action(async (path: ConfigPathSegment[], text: string, options: { config?: string }) => {
       const value = parseValue(text);

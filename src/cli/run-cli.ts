@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { isToolsiftError } from "../errors/index.js";
+import { createConfigCommand } from "./config-command.js";
+import { createDoctorCommand } from "./doctor-command.js";
 import { createGatewayCommand } from "./gateway-command.js";
 import { EXIT_FAILURE, EXIT_SUCCESS, EXIT_USAGE } from "./limits.js";
+import { createMcpCommand } from "./mcp-command.js";
 import { createMockOpenAICommand } from "./mock-openai-command.js";
 import { createQaCommand } from "./qa-command.js";
 import { createSearchCommand } from "./search-command.js";
@@ -36,6 +39,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     createToolsCommand(io),
     createSessionsCommand(io),
     createQaCommand(io, { isTerminal: io.isTerminal === true }),
+    createConfigCommand(io),
+    createDoctorCommand(io),
+    createMcpCommand(io),
   ];
   for (const command of commands) program.addCommand(inherit(command, program));
 

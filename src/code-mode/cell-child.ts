@@ -142,17 +142,26 @@ export class CellChild {
   #receive(raw: unknown): void {
     if (this.#state === "ended") return;
     const read = readChildMessage(raw);
-    if (!read.ok) return this.#violation(read.reason);
+    if (!read.ok) {
+      this.#violation(read.reason);
+      return;
+    }
     const message = read.message;
     if (message.type === "ready") {
-      if (this.#state !== "starting") return this.#violation("a second ready message");
+      if (this.#state !== "starting") {
+        this.#violation("a second ready message");
+        return;
+      }
       clearTimeout(this.#startupTimer);
       this.#state = "idle";
       this.#readyResolve();
       return;
     }
     const run = this.#run;
-    if (!run) return this.#violation(`a ${message.type} message while no cell runs`);
+    if (!run) {
+      this.#violation(`a ${message.type} message while no cell runs`);
+      return;
+    }
     if (message.type === "log") run.logs.add(message.level, message.text);
     else if (message.type === "call") this.#call(run, message);
     else this.#done(message);
@@ -161,21 +170,18 @@ export class CellChild {
   #call(run: ActiveRun, message: Extract<ChildMessage, { type: "call" }>): void {
     run.calls += 1;
     if (run.calls > run.request.maxBridgeCalls) {
-      return this.#settle(
+      this.#settle(
         failed(
           "BRIDGE_CALL_LIMIT",
           `The cell made more than ${run.request.maxBridgeCalls} tool bridge calls and was stopped; search once, then call the tools you need.`,
         ),
       );
+      return;
     }
-    let args: unknown;
-    try {
-      args = JSON.parse(message.args);
-    } catch {
-      return this.#violation("bridge arguments that are not JSON");
-    }
+    const args = parseJson(message.args);
     if (!Array.isArray(args) || args.length < 1 || args.length > 2) {
-      return this.#violation("bridge arguments of the wrong shape");
+      this.#violation("bridge arguments that are not a JSON array of one or two values");
+      return;
     }
     void run.request.bridge(message.method, args, run.controller.signal).then((reply) => {
       if (this.#run !== run) return;
@@ -185,23 +191,19 @@ export class CellChild {
 
   #done(message: Extract<ChildMessage, { type: "done" }>): void {
     if (!message.ok) {
-      return this.#settle(failed(message.error.code, message.error.message));
-    }
-    if (Buffer.byteLength(message.value) > MAX_VALUE_BYTES) {
-      return this.#settle(
+      this.#settle(failed(message.error.code, message.error.message));
+    } else if (Buffer.byteLength(message.value) > MAX_VALUE_BYTES) {
+      this.#settle(
         failed(
           "INVALID_VALUE",
           `The cell's value is larger than ${MAX_VALUE_BYTES} bytes of JSON; return a summary.`,
         ),
       );
+    } else {
+      const value = parseJson(message.value);
+      if (value === NOT_JSON) this.#violation("a value that is not JSON");
+      else this.#settle({ status: "completed", value, logs: [] });
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(message.value);
-    } catch {
-      return this.#violation("a value that is not JSON");
-    }
-    this.#settle({ status: "completed", value, logs: [] });
   }
 
   #violation(reason: string): void {
@@ -286,6 +288,17 @@ export class CellChild {
       if (referenced) handle?.ref?.();
       else handle?.unref?.();
     }
+  }
+}
+
+const NOT_JSON = Symbol("not JSON");
+
+/** JSON.parse that answers NOT_JSON instead of throwing (JSON.parse never pollutes prototypes). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
   }
 }
 

@@ -126,9 +126,31 @@ const settleHandle = vm.newFunction("settle", (kindHandle, payloadHandle) => {
 const factory = vm.unwrapResult(vm.evalCode(PRELUDE, "toolsift-prelude.js"));
 const runCell = vm.unwrapResult(vm.callFunction(factory, vm.undefined, sendHandle, logHandle, settleHandle));
 
+// A host-level exception out of QuickJS (the V8 stack overflowing under deep recursion inside WASM) leaves
+// the runtime unusable: report it and touch QuickJS no more (the child is single-use anyway).
+const hostFailure = (error) => {
+  if (error instanceof RangeError && /call stack/u.test(error.message)) {
+    return fail("CELL_ERROR", "RangeError: stack overflow (the cell recursed too deeply)");
+  }
+  fail("SANDBOX_FAILURE", "The cell's sandbox failed (" + (error && error.message) + "); run the cell again.");
+};
+const guarded = (work) => {
+  try {
+    return work();
+  } catch (error) {
+    hostFailure(error);
+    return undefined;
+  }
+};
+process.on("uncaughtException", (error) => {
+  hostFailure(error);
+  setTimeout(() => process.exit(1), 100).unref();
+});
+
 const pump = () => {
   if (finished) return;
-  const result = runtime.executePendingJobs();
+  const result = guarded(() => runtime.executePendingJobs());
+  if (!result || finished) return;
   if (result.error) failWithThrown(result.error);
   else if (stopReason !== null) fail(stopReason.code, stopReason.message);
 };
@@ -145,7 +167,8 @@ const start = (message) => {
   } catch {
     return fail("MEMORY_LIMIT", "The cell's source does not fit in the sandbox's memory.");
   }
-  const result = vm.callFunction(runCell, vm.undefined, sourceHandle);
+  const result = guarded(() => vm.callFunction(runCell, vm.undefined, sourceHandle));
+  if (!result || finished) return;
   if (result.error) return failWithThrown(result.error);
   pump();
 };

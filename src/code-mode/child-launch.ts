@@ -50,6 +50,8 @@ export async function childNodeFlags(limits: ChildLimits): Promise<string[]> {
     await detectPermissionFlag(),
     ...files.readPaths.map(folderGrant),
     "--disallow-code-generation-from-strings",
+    // Baseline WASM code only: no background tier-up that stalls the child's event loop after start-up.
+    "--liftoff-only",
     `--max-old-space-size=${heapMb}`,
     "--no-warnings",
   ];

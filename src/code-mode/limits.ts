@@ -11,8 +11,11 @@ export const DEFAULT_MEMORY_LIMIT_BYTES = 64 * 2 ** 20;
 export const MIN_MEMORY_LIMIT_BYTES = 8 * 2 ** 20;
 /** Largest accepted QuickJS memory limit (512 MiB). */
 export const MAX_MEMORY_LIMIT_BYTES = 512 * 2 ** 20;
-/** Most bytes of native stack a cell may use inside QuickJS (deep recursion fails the cell, not the child). */
-export const MAX_STACK_BYTES = 512 * 1024;
+/**
+ * Most bytes of stack a cell may use inside QuickJS: deep recursion fails the cell with a stack overflow
+ * (about 1,500 nested calls) before the child's own V8 stack runs out.
+ */
+export const MAX_STACK_BYTES = 256 * 1024;
 
 /** Default cap on bridge calls (`tools.search/describe/call/callValue`) per cell; the next one fails the cell. */
 export const DEFAULT_MAX_BRIDGE_CALLS = 256;

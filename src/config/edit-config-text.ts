@@ -32,8 +32,10 @@ export function editConfigText(text: string, edits: readonly ConfigEdit[]): stri
     if (edit.op === "set") current = setText(current, edit.path, edit.value);
     else {
       // Duplicate keys: JSON5 keeps the last one, so remove them all or an earlier one would come back.
+      // (An array index is removed once: the next element moves into its place.)
       for (let found = locate(current, edit.path); found !== undefined; found = locate(current, edit.path)) {
         current = removeEntry(current, found.container, found.index);
+        if (found.container.kind === "array") break;
       }
     }
   }

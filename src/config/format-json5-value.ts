@@ -26,7 +26,8 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/u;
 
 /**
  * Formats JSON data the way a person writes a toolsift config: unquoted identifier keys, double-quoted
- * strings, one line when it fits, otherwise one entry per line with trailing commas. JSON5 parses the
+ * strings, one line when it fits, otherwise one entry per line with trailing commas (entries without nested
+ * content stay on one line when they fit). JSON5 parses the
  * result back to an equal value (NaN, Infinity and -0 included). Throws CONFIG_INVALID for a value nested
  * deeper than MAX_CONFIG_DEPTH levels (no config value is).
  */
@@ -109,14 +110,21 @@ function formatBlock(value: unknown, indent: string, settings: Settings): string
   return [open, ...lines, `${indent}${close}`].join(settings.newline);
 }
 
-/** Inside a block: arrays of scalars stay on one line when they fit; objects always get their own lines. */
+/** Inside a block: a value without nested content (`{ id: "main" }`, `["a", "b"]`) stays on one line when it fits. */
 function formatChild(value: unknown, indent: string, column: number, settings: Settings): string {
-  const flat =
-    Array.isArray(value) && value.every((item) => typeof item !== "object" || item === null)
-      ? formatInline(value, settings)
-      : undefined;
-  if (flat !== undefined && column + flat.length <= MAX_INLINE_VALUE_WIDTH) return flat;
+  if (isFlat(value)) {
+    const flat = formatInline(value, settings);
+    if (column + flat.length <= MAX_INLINE_VALUE_WIDTH) return flat;
+  }
   return formatBlock(value, indent, settings);
+}
+
+/** A scalar, or an object or array whose entries are scalars or empty. */
+function isFlat(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return true;
+  return Object.values(value).every(
+    (item) => typeof item !== "object" || item === null || Object.keys(item).length === 0,
+  );
 }
 
 /** True when `value` nests objects or arrays more than `limit` levels deep (checked without recursion). */

@@ -28,22 +28,54 @@ const refusals: Array<{
   { probe: "deep ../ chain", path: () => `dir/${"../".repeat(40)}etc/passwd`, reason: OUTSIDE },
   { probe: "absolute /etc/passwd", path: () => "/etc/passwd", reason: OUTSIDE, system: true },
   { probe: "absolute path outside", path: (box) => path.join(box.root, "secret.txt"), reason: OUTSIDE },
-  { probe: "absolute path next to the workspace", path: (box) => `${box.workspace}-evil/x.txt`, reason: OUTSIDE },
-  { probe: "absolute path with .. out of the workspace", path: (box) => `${box.workspace}/../x.txt`, reason: OUTSIDE },
+  {
+    probe: "absolute path next to the workspace",
+    path: (box) => `${box.workspace}-evil/x.txt`,
+    reason: OUTSIDE,
+  },
+  {
+    probe: "absolute path with .. out of the workspace",
+    path: (box) => `${box.workspace}/../x.txt`,
+    reason: OUTSIDE,
+  },
   { probe: "symlink to /etc/passwd", path: () => "link-passwd", reason: OUTSIDE, system: true },
   { probe: "final-component symlink to an outside file", path: () => "link-secret", reason: OUTSIDE },
   { probe: "symlink to an outside dir used as parent", path: () => "outdir/sentinel.txt", reason: OUTSIDE },
   { probe: "symlink to an outside dir, new file", path: () => "outdir/created.txt", reason: OUTSIDE },
-  { probe: "symlink to an outside dir, new folders below", path: () => "outdir/new/deep/file.txt", reason: OUTSIDE },
+  {
+    probe: "symlink to an outside dir, new folders below",
+    path: () => "outdir/new/deep/file.txt",
+    reason: OUTSIDE,
+  },
   { probe: "relative symlink to an outside dir", path: () => "rel-out/sentinel.txt", reason: OUTSIDE },
-  { probe: "symlinked parent directory deeper down", path: () => "nested/deeper/sentinel.txt", reason: OUTSIDE },
+  {
+    probe: "symlinked parent directory deeper down",
+    path: () => "nested/deeper/sentinel.txt",
+    reason: OUTSIDE,
+  },
   { probe: "symlinked parent directory, new file", path: () => "nested/deeper/sub/new.txt", reason: OUTSIDE },
   { probe: "dangling symlink to an outside file", path: () => "dangling", reason: NOWHERE },
-  { probe: "dangling symlink to an outside dir as parent", path: () => "dangling-dir/x.txt", reason: NOWHERE },
+  {
+    probe: "dangling symlink to an outside dir as parent",
+    path: () => "dangling-dir/x.txt",
+    reason: NOWHERE,
+  },
   { probe: "symlink loop", path: () => "loop-a", reason: /cannot be resolved \(ELOOP\)/ },
-  { probe: "path longer than 4096 characters", path: () => `${"abcdefgh/".repeat(456)}x.txt`, reason: /is too long/ },
-  { probe: "component longer than 255 bytes", path: () => `${"n".repeat(256)}.txt`, reason: /longer than 255 bytes/ },
-  { probe: "multibyte component over 255 bytes", path: () => `${"é".repeat(128)}.txt`, reason: /longer than 255 bytes/ },
+  {
+    probe: "path longer than 4096 characters",
+    path: () => `${"abcdefgh/".repeat(456)}x.txt`,
+    reason: /is too long/,
+  },
+  {
+    probe: "component longer than 255 bytes",
+    path: () => `${"n".repeat(256)}.txt`,
+    reason: /longer than 255 bytes/,
+  },
+  {
+    probe: "multibyte component over 255 bytes",
+    path: () => `${"é".repeat(128)}.txt`,
+    reason: /longer than 255 bytes/,
+  },
   { probe: "NUL byte", path: () => "inside.txt\0../../secret.txt", reason: /contains a NUL byte/ },
   { probe: "empty path", path: () => "", reason: /The path is empty/ },
 ];
@@ -97,7 +129,9 @@ describe("core tools: path escape suite", () => {
 
     it("writes and edits an absolute path inside the workspace", async () => {
       const target = path.join(box.workspace, "dir", "abs.txt");
-      expect((await box.tools.write.execute({ path: target, content: "alpha beta" }, {})).isError).toBeUndefined();
+      expect(
+        (await box.tools.write.execute({ path: target, content: "alpha beta" }, {})).isError,
+      ).toBeUndefined();
       expect(
         (await box.tools.edit.execute({ path: target, oldText: "beta", newText: "gamma" }, {})).isError,
       ).toBeUndefined();
@@ -122,8 +156,12 @@ describe("core tools: path escape suite", () => {
     });
 
     it("follows a symlink that stays inside, for read, write and edit", async () => {
-      expect(resultText(await box.tools.read.execute({ path: "link-inside" }, {}))).toContain("inside content");
-      expect(resultText(await box.tools.read.execute({ path: "dirlink-inside/file.txt" }, {}))).toContain("dir file");
+      expect(resultText(await box.tools.read.execute({ path: "link-inside" }, {}))).toContain(
+        "inside content",
+      );
+      expect(resultText(await box.tools.read.execute({ path: "dirlink-inside/file.txt" }, {}))).toContain(
+        "dir file",
+      );
       await box.tools.edit.execute({ path: "link-inside", oldText: "inside content", newText: "edited" }, {});
       expect(await readFile(path.join(box.workspace, "inside.txt"), "utf8")).toBe("edited SENTINEL-inside\n");
       await box.tools.write.execute({ path: "link-inside", content: "rewritten" }, {});

@@ -16,7 +16,10 @@ describe("edit", () => {
   });
 
   it("replaces exactly one occurrence and says where", async () => {
-    const result = await box.tools.edit.execute({ path: "notes.txt", oldText: "gamma", newText: "GAMMA" }, {});
+    const result = await box.tools.edit.execute(
+      { path: "notes.txt", oldText: "gamma", newText: "GAMMA" },
+      {},
+    );
     expect(result).toEqual({
       content: [{ type: "text", text: 'Edited "notes.txt": replaced 1 occurrence at line 3.' }],
       details: { line: 3, bytes: 22 },
@@ -46,7 +49,11 @@ describe("edit", () => {
       { oldText: "delta", newText: "d" },
       'oldText was not found in "notes.txt" (0 occurrences); read the file and copy the exact text, whitespace included.',
     ],
-    ["an empty oldText", { oldText: "", newText: "x" }, "edit: oldText is empty; give the exact text to replace."],
+    [
+      "an empty oldText",
+      { oldText: "", newText: "x" },
+      "edit: oldText is empty; give the exact text to replace.",
+    ],
     ["a missing newText", { oldText: "alpha" }, 'edit needs "newText" (string).'],
   ];
 
@@ -78,11 +85,14 @@ describe("edit", () => {
 
   it("refuses a file over maxWriteBytes, and a result that would grow past it", async () => {
     await writeFile(file(), "x".repeat(2001));
-    expect(resultText(await box.tools.edit.execute({ path: "notes.txt", oldText: "x", newText: "" }, {}))).toBe(
-      'File "notes.txt" is 2001 bytes; edit handles files up to 2000.',
-    );
+    expect(
+      resultText(await box.tools.edit.execute({ path: "notes.txt", oldText: "x", newText: "" }, {})),
+    ).toBe('File "notes.txt" is 2001 bytes; edit handles files up to 2000.');
     await writeFile(file(), `${"x".repeat(1990)}MARK`);
-    const grow = await box.tools.edit.execute({ path: "notes.txt", oldText: "MARK", newText: "y".repeat(20) }, {});
+    const grow = await box.tools.edit.execute(
+      { path: "notes.txt", oldText: "MARK", newText: "y".repeat(20) },
+      {},
+    );
     expect(resultText(grow)).toBe("The edited file would be 2010 bytes; edit keeps files to 2000.");
   });
 

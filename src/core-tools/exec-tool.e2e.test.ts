@@ -72,9 +72,15 @@ describe("exec (real processes)", () => {
   });
 
   it("stops background processes when the command returns, even one holding the output pipe", async () => {
-    const quiet = await box.tools.exec.execute({ command: "sleep 30 >/dev/null 2>&1 & echo $! > bg.pid" }, {});
+    const quiet = await box.tools.exec.execute(
+      { command: "sleep 30 >/dev/null 2>&1 & echo $! > bg.pid" },
+      {},
+    );
     expect(quiet.details).toEqual({ exitCode: 0, timedOut: false, truncated: false });
-    const holding = await box.tools.exec.execute({ command: "sleep 30 & echo $! > bg2.pid; echo started" }, {});
+    const holding = await box.tools.exec.execute(
+      { command: "sleep 30 & echo $! > bg2.pid; echo started" },
+      {},
+    );
     expect(holding.details).toEqual({ exitCode: 0, timedOut: false, truncated: false });
     expect(resultText(holding)).toBe("Exit code 0.\nstarted\n");
     for (const file of ["bg.pid", "bg2.pid"]) {
@@ -92,7 +98,10 @@ describe("exec (real processes)", () => {
   });
 
   it("never splits a UTF-8 character at the output cap", async () => {
-    const result = await box.tools.exec.execute({ command: "i=0; while [ $i -lt 600 ]; do printf 'é'; i=$((i+1)); done" }, {});
+    const result = await box.tools.exec.execute(
+      { command: "i=0; while [ $i -lt 600 ]; do printf 'é'; i=$((i+1)); done" },
+      {},
+    );
     const output = resultText(result).split("\n")[1];
     expect(output).toBe("é".repeat(500));
   });
@@ -109,7 +118,9 @@ describe("exec (real processes)", () => {
         .filter((line) => line.includes("="))
         .map((line) => line.slice(0, line.indexOf("=")));
       expect(names).toEqual(expect.arrayContaining(["PATH", "HOME", "LANG"]));
-      expect(names.filter((name) => !["PATH", "HOME", "LANG", "PWD", "SHLVL", "_", "OLDPWD"].includes(name))).toEqual([]);
+      expect(
+        names.filter((name) => !["PATH", "HOME", "LANG", "PWD", "SHLVL", "_", "OLDPWD"].includes(name)),
+      ).toEqual([]);
     } finally {
       delete process.env.TOOLSIFT_TEST_SECRET;
     }
@@ -117,13 +128,20 @@ describe("exec (real processes)", () => {
 
   it("kills the command group when the call is cancelled", async () => {
     const controller = new AbortController();
-    const pending = box.tools.exec.execute({ command: "echo $$ > shell.pid; sleep 30" }, { signal: controller.signal });
+    const pending = box.tools.exec.execute(
+      { command: "echo $$ > shell.pid; sleep 30" },
+      { signal: controller.signal },
+    );
     const pidFile = path.join(box.workspace, "shell.pid");
-    expect(await eventually(async () => (await readFile(pidFile, "utf8").catch(() => "")).trim().length > 0)).toBe(true);
+    expect(
+      await eventually(async () => (await readFile(pidFile, "utf8").catch(() => "")).trim().length > 0),
+    ).toBe(true);
     controller.abort();
     const result = await pending;
     expect(result.isError).toBe(true);
-    expect(resultText(result)).toBe("Cancelled; the command and its child processes were killed.\n(no output)");
+    expect(resultText(result)).toBe(
+      "Cancelled; the command and its child processes were killed.\n(no output)",
+    );
     const shell = await readPid(pidFile);
     expect(await eventually(async () => !(await isAlive(shell)))).toBe(true);
   });
@@ -132,10 +150,16 @@ describe("exec (real processes)", () => {
     [{ command: "" }, "exec: command is empty; give a shell command line."],
     [{ command: 5 }, 'exec: "command" must be a string.'],
     [{ command: "true", timeoutMs: 0 }, 'exec: "timeoutMs" must be a whole number of at least 1.'],
-    [{ command: "true", cwd: "/" }, 'exec has no argument "cwd"; it takes { command: string, timeoutMs?: integer }.'],
+    [
+      { command: "true", cwd: "/" },
+      'exec has no argument "cwd"; it takes { command: string, timeoutMs?: integer }.',
+    ],
   ];
 
   it.each(badArguments)("answers %j with an error result", async (args, message) => {
-    expect(await box.tools.exec.execute(args, {})).toEqual({ content: [{ type: "text", text: message }], isError: true });
+    expect(await box.tools.exec.execute(args, {})).toEqual({
+      content: [{ type: "text", text: message }],
+      isError: true,
+    });
   });
 });

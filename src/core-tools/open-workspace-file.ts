@@ -26,11 +26,18 @@ export async function ensureWorkspace(workspace: string): Promise<string | undef
  * refused before opening (a FIFO would block); the file is opened without following a final symlink, so a
  * link swapped in after the check is refused too. `missingHint` is added to the message for a missing file.
  */
-export async function openWorkspaceFile(workspace: string, requested: string, missingHint = ""): Promise<OpenedFile> {
+export async function openWorkspaceFile(
+  workspace: string,
+  requested: string,
+  missingHint = "",
+): Promise<OpenedFile> {
   const resolved = await resolveInsideWorkspace(workspace, requested);
   if (!resolved.ok) return resolved;
   if (!resolved.exists) {
-    return { ok: false, reason: `File ${showPath(requested)} does not exist in the workspace.${missingHint}` };
+    return {
+      ok: false,
+      reason: `File ${showPath(requested)} does not exist in the workspace.${missingHint}`,
+    };
   }
   try {
     const stats = await lstat(resolved.path);

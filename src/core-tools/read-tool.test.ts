@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCoreTools } from "./create-core-tools.js";
 import { makeSandbox, resultText, type Sandbox } from "./core-tools.test-support.js";
+import { createCoreTools } from "./create-core-tools.js";
 
 describe("read", () => {
   let box: Sandbox | undefined;
@@ -12,9 +12,13 @@ describe("read", () => {
     box = undefined;
   });
 
-  async function sandboxWith(files: Record<string, string | Buffer>, maxReadBytes?: number): Promise<Sandbox> {
+  async function sandboxWith(
+    files: Record<string, string | Buffer>,
+    maxReadBytes?: number,
+  ): Promise<Sandbox> {
     box = await makeSandbox(maxReadBytes === undefined ? {} : { maxReadBytes });
-    for (const [name, content] of Object.entries(files)) await writeFile(path.join(box.workspace, name), content);
+    for (const [name, content] of Object.entries(files))
+      await writeFile(path.join(box.workspace, name), content);
     return box;
   }
 
@@ -55,9 +59,17 @@ describe("read", () => {
     const { tools } = await sandboxWith({ "long.txt": `${"x".repeat(3000)}\nnext\n` }, 1000);
     const result = await tools.read.execute({ path: "long.txt" }, {});
     const text = resultText(result);
-    expect(text.startsWith(`${"x".repeat(1000)}\n\n[Stopped at the 1000-byte read limit inside line 1`)).toBe(true);
+    expect(text.startsWith(`${"x".repeat(1000)}\n\n[Stopped at the 1000-byte read limit inside line 1`)).toBe(
+      true,
+    );
     expect(text).toContain("(the file has 3006 bytes). Continue with offset=2");
-    expect(result.details).toEqual({ startLine: 1, endLine: 1, bytes: 1000, fileBytes: 3006, truncated: true });
+    expect(result.details).toEqual({
+      startLine: 1,
+      endLine: 1,
+      bytes: 1000,
+      fileBytes: 3006,
+      truncated: true,
+    });
   });
 
   it("never cuts a UTF-8 character in half at the byte limit", async () => {
@@ -67,10 +79,27 @@ describe("read", () => {
     expect(text).not.toContain("\uFFFD");
   });
 
-  const refusals: Array<[what: string, setup: (box: Sandbox) => Promise<void>, target: string, message: RegExp]> = [
-    ["a binary file", (b) => writeFile(path.join(b.workspace, "bin"), Buffer.from([1, 0, 2])), "bin", /looks binary/],
-    ["a directory", async () => undefined, "dir", /"dir" is a directory; give the path of a file inside it\./],
-    ["a missing file", async () => undefined, "missing.txt", /^File "missing.txt" does not exist in the workspace\.$/],
+  const refusals: Array<
+    [what: string, setup: (box: Sandbox) => Promise<void>, target: string, message: RegExp]
+  > = [
+    [
+      "a binary file",
+      (b) => writeFile(path.join(b.workspace, "bin"), Buffer.from([1, 0, 2])),
+      "bin",
+      /looks binary/,
+    ],
+    [
+      "a directory",
+      async () => undefined,
+      "dir",
+      /"dir" is a directory; give the path of a file inside it\./,
+    ],
+    [
+      "a missing file",
+      async () => undefined,
+      "missing.txt",
+      /^File "missing.txt" does not exist in the workspace\.$/,
+    ],
     [
       "a FIFO (without blocking)",
       async (b) => {
@@ -91,7 +120,9 @@ describe("read", () => {
 
   it("says an empty file is empty", async () => {
     const { tools } = await sandboxWith({ "empty.txt": "" });
-    expect(resultText(await tools.read.execute({ path: "empty.txt" }, {}))).toBe('File "empty.txt" is empty.');
+    expect(resultText(await tools.read.execute({ path: "empty.txt" }, {}))).toBe(
+      'File "empty.txt" is empty.',
+    );
   });
 
   const badArguments: Array<[args: unknown, message: string]> = [
@@ -100,7 +131,10 @@ describe("read", () => {
     [{}, 'read needs "path" (string).'],
     [{ path: "a.txt", offset: 0 }, 'read: "offset" must be a whole number of at least 1.'],
     [{ path: "a.txt", limit: 1.5 }, 'read: "limit" must be a whole number of at least 1.'],
-    [{ path: "a.txt", encoding: "latin1" }, 'read has no argument "encoding"; it takes { path: string, offset?: integer, limit?: integer }.'],
+    [
+      { path: "a.txt", encoding: "latin1" },
+      'read has no argument "encoding"; it takes { path: string, offset?: integer, limit?: integer }.',
+    ],
   ];
 
   it.each(badArguments)("answers bad arguments %j with an error result", async (args, message) => {

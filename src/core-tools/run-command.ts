@@ -54,7 +54,7 @@ export function runCommand(options: RunCommandOptions): Promise<CommandOutcome> 
     const killGroup = (): void => {
       if (child.pid === undefined) return;
       try {
-        process.kill(child.pid, "SIGKILL");
+        process.kill(-child.pid, "SIGKILL");
       } catch {
         // The group is already gone.
       }

@@ -41,17 +41,25 @@ describe("write", () => {
   });
 
   it("counts the size cap in UTF-8 bytes and refuses content over it", async () => {
-    expect((await box.tools.write.execute({ path: "ok.txt", content: "x".repeat(1000) }, {})).isError).toBeUndefined();
+    expect(
+      (await box.tools.write.execute({ path: "ok.txt", content: "x".repeat(1000) }, {})).isError,
+    ).toBeUndefined();
     const result = await box.tools.write.execute({ path: "big.txt", content: "é".repeat(501) }, {});
     expect(result.isError).toBe(true);
-    expect(resultText(result)).toBe("Content is 1002 bytes; write takes at most 1000 bytes. Write a smaller file.");
+    expect(resultText(result)).toBe(
+      "Content is 1002 bytes; write takes at most 1000 bytes. Write a smaller file.",
+    );
     await expect(lstat(path.join(box.workspace, "big.txt"))).rejects.toThrow();
   });
 
   const refusals: Array<[what: string, target: string, message: string]> = [
     ["a directory", "dir", '"dir" is a directory; give a file path inside it.'],
     ["the workspace itself", ".", '"." is the workspace folder itself; give a file path.'],
-    ["a path through a file", "inside.txt/x.txt", 'File "inside.txt/x.txt" cannot be written (a part of the path is a file, not a folder).'],
+    [
+      "a path through a file",
+      "inside.txt/x.txt",
+      'File "inside.txt/x.txt" cannot be written (a part of the path is a file, not a folder).',
+    ],
   ];
 
   it.each(refusals)("refuses %s", async (_what, target, message) => {
@@ -61,14 +69,20 @@ describe("write", () => {
 
   it("answers missing content with an error result", async () => {
     const result = await box.tools.write.execute({ path: "a.txt" }, {});
-    expect(result).toEqual({ content: [{ type: "text", text: 'write needs "content" (string).' }], isError: true });
+    expect(result).toEqual({
+      content: [{ type: "text", text: 'write needs "content" (string).' }],
+      isError: true,
+    });
   });
 
-  it.skipIf(process.getuid?.() === 0)("reports a folder it cannot write into (root may write anywhere)", async () => {
-    await mkdir(path.join(box.workspace, "locked"));
-    await chmod(path.join(box.workspace, "locked"), 0o500);
-    const result = await box.tools.write.execute({ path: "locked/a.txt", content: "x" }, {});
-    await chmod(path.join(box.workspace, "locked"), 0o700);
-    expect(resultText(result)).toBe('File "locked/a.txt" cannot be written (EACCES).');
-  });
+  it.skipIf(process.getuid?.() === 0)(
+    "reports a folder it cannot write into (root may write anywhere)",
+    async () => {
+      await mkdir(path.join(box.workspace, "locked"));
+      await chmod(path.join(box.workspace, "locked"), 0o500);
+      const result = await box.tools.write.execute({ path: "locked/a.txt", content: "x" }, {});
+      await chmod(path.join(box.workspace, "locked"), 0o700);
+      expect(resultText(result)).toBe('File "locked/a.txt" cannot be written (EACCES).');
+    },
+  );
 });

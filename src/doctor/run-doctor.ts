@@ -20,6 +20,7 @@ import { type MigrationPlan, planMigration } from "./plan-migration.js";
 import type { DoctorCheck, DoctorOptions, DoctorReport } from "./types.js";
 
 const NEEDS_CONFIG = ["providers", "mcp-servers", "plugins", "policy"] as const;
+const UNREAD = "not checked: the config file could not be read";
 
 /**
  * Diagnoses a toolsift installation: the config file parses and validates, retired keys (with `fix`: migrated
@@ -40,8 +41,9 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
 
   const read = await readRaw(file);
   let raw = read.raw;
-  if ("failure" in read) checks.push(read.failure);
-  else {
+  if ("failure" in read) {
+    checks.push(read.failure, { name: "retired-keys", status: "warn", message: UNREAD });
+  } else {
     const plan = planMigration(raw);
     let migrated: DoctorCheck[] | undefined;
     if (options.fix === true && plan.edits.length > 0) {
@@ -63,7 +65,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
 
   if (raw === undefined) {
     for (const name of NEEDS_CONFIG) {
-      checks.push({ name, status: "warn", message: "not checked: the config file could not be read" });
+      checks.push({ name, status: "warn", message: UNREAD });
     }
   } else {
     checks.push(...(await configDependentChecks(raw, { env, configDir: dirname(file) })));

@@ -1,8 +1,10 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { ApprovalBroker } from "../approvals/index.js";
 import type { ToolDefinition } from "../catalog/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
+import type { PolicyLayers } from "../policy/index.js";
 import type { SessionStore } from "../sessions/index.js";
 import { MCP_IMPLEMENTATION } from "./limits.js";
 import { createServeSession, type ServeSession } from "./serve-session.js";
@@ -16,6 +18,10 @@ export interface McpFrontendOptions {
   tools?: readonly ToolDefinition[];
   /** Their `before_tool_call` hooks run for every call. Default none. */
   plugins?: LoadedPlugins;
+  /** Decides calls that need approval (`tools.approval`). Default: every call approved. */
+  approvals?: Pick<ApprovalBroker, "requestApproval">;
+  /** The tool policy: denied tools are never listed, searched or called. Default: everything admitted. */
+  policy?: PolicyLayers;
   /** The value of `tools.toolSearch`; unset means on (`tools` mode). */
   toolSearch?: unknown;
   /** Scales the directory budget in the instructions. Default: 18,000 characters. */
@@ -80,6 +86,8 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
         toolSearch: options.toolSearch,
         ...(options.contextWindowTokens === undefined ? {} : { contextWindowTokens: options.contextWindowTokens }),
         ...(options.plugins ? { plugins: options.plugins } : {}),
+        ...(options.approvals ? { approvals: options.approvals } : {}),
+        ...(options.policy ? { policy: options.policy } : {}),
         sessions: options.sessions,
         log,
       });

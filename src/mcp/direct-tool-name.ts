@@ -16,3 +16,16 @@ export function asDirectTool(tool: McpToolDefinition): ToolDefinition {
   const { directName, mcp: _mcp, ...rest } = tool;
   return { ...rest, name: directName };
 }
+
+/** True for a tool listed by an upstream MCP server through createMcpToolSource (it carries a `directName`). */
+export function isMcpToolDefinition(tool: ToolDefinition): tool is McpToolDefinition {
+  return tool.origin?.kind === "mcp" && typeof (tool as Partial<McpToolDefinition>).directName === "string";
+}
+
+/**
+ * For hosts that declare tools directly (Tool Search off): every MCP tool from createMcpToolSource under
+ * its `<server>__<tool>` name, every other tool unchanged, in order.
+ */
+export function asDirectTools(tools: readonly ToolDefinition[]): ToolDefinition[] {
+  return tools.map((tool) => (isMcpToolDefinition(tool) ? asDirectTool(tool) : tool));
+}

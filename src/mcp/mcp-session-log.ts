@@ -33,7 +33,7 @@ export function createMcpSessionLog(sessions: SessionStore, log: (line: string) 
         version: 1,
         agentId: MCP_AGENT_ID,
         sessionKey,
-        at: new Date().toISOString(),
+        at: event.at,
       });
       await header;
       await sessions.append(MCP_AGENT_ID, sessionKey, event);

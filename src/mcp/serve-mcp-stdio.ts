@@ -40,6 +40,7 @@ export async function serveMcpStdio(
   stdin.once("end", onEnd);
   stdin.once("close", onEnd);
   stdout.on("error", onEnd);
+  if (stdin.readableEnded || stdin.destroyed) onEnd();
   return {
     sessionKey: connection.sessionKey,
     closed: closed.then(() => {

@@ -1,5 +1,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ApprovalBroker } from "../approvals/index.js";
 import {
+  type CatalogEntry,
   CONTROL_NAMES,
   type EntrySource,
   type ToolCallContext,
@@ -12,15 +14,15 @@ import { toErrorResult } from "../controls/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
 import { pluginBeforeToolCall } from "../plugins/index.js";
+import { applyToolPolicy, type PolicyLayers, policyDecision } from "../policy/index.js";
 import type { SessionStore } from "../sessions/index.js";
 import { cutText } from "../text/index.js";
 import { createToolSearch, type ToolSearch } from "../tool-search/index.js";
-import { asDirectTool } from "./direct-tool-name.js";
+import { asDirectTool, isMcpToolDefinition } from "./direct-tool-name.js";
 import { MAX_ACTIVITY_RESULT_CHARS, MAX_LOGGED_OUTPUT_CHARS, MCP_AGENT_ID } from "./limits.js";
 import { createMcpSessionLog } from "./mcp-session-log.js";
 import { serveInstructions } from "./serve-instructions.js";
 import { resultText, toCallToolResult, toMcpTool } from "./to-mcp-tool.js";
-import type { McpToolDefinition } from "./types.js";
 
 /** Inputs shared by every connection of `toolsift mcp serve`. */
 export interface ServeSessionOptions {
@@ -34,6 +36,10 @@ export interface ServeSessionOptions {
   contextWindowTokens?: number;
   /** Their `before_tool_call` hooks run for every call. */
   plugins?: LoadedPlugins;
+  /** Decides calls that need approval (`tools.approval`). Default: every call approved. */
+  approvals?: Pick<ApprovalBroker, "requestApproval">;
+  /** The tool policy: denied tools are never listed, searched or called. Default: everything admitted. */
+  policy?: PolicyLayers;
   sessions: SessionStore;
   log(line: string): void;
 }
@@ -68,9 +74,22 @@ export function createServeSession(options: ServeSessionOptions): ServeSession {
   const { log } = options;
   const sessionLog = createMcpSessionLog(options.sessions, log);
   const enabled = resolveToolSearchConfig(options.toolSearch, { harness: "embedded" }).enabled;
-  const prepare = (tools: readonly ToolDefinition[]) =>
-    enabled ? [...tools] : tools.map((tool) => (isMcpTool(tool) ? asDirectTool(tool) : tool));
+  const policy = options.policy;
+  // Direct mode renames MCP tools; the policy keeps judging them by their own name and id.
+  const judgedAs = new WeakMap<ToolDefinition, CatalogEntry>();
+  const prepare = (tools: readonly ToolDefinition[]): ToolDefinition[] => {
+    const admitted = policy ? applyToolPolicy(tools, policy).admitted : [...tools];
+    if (enabled) return admitted;
+    return admitted.map((tool) => {
+      if (!isMcpToolDefinition(tool)) return tool;
+      const direct = asDirectTool(tool);
+      const entry = toCatalogEntry(tool);
+      if (entry) judgedAs.set(direct, entry);
+      return direct;
+    });
+  };
   const targetCalls = new Set<string>();
+  const approvals = options.approvals;
 
   const search: ToolSearch = createToolSearch({
     tools: prepare(options.tools()),
@@ -78,6 +97,15 @@ export function createServeSession(options: ServeSessionOptions): ServeSession {
     harness: "embedded",
     ...(options.contextWindowTokens === undefined ? {} : { contextWindowTokens: options.contextWindowTokens }),
     hooks: {
+      ...(policy
+        ? { checkPolicy: (event) => policyDecision(judgedAs.get(event.entry.tool) ?? event.entry, policy) }
+        : {}),
+      ...(approvals
+        ? {
+            requestApproval: (event) =>
+              approvals.requestApproval({ ...event, agentId: MCP_AGENT_ID, sessionKey: sessionLog.sessionKey }),
+          }
+        : {}),
       beforeToolCall: pluginBeforeToolCall(
         options.plugins?.hooks.beforeToolCall ?? [],
         { agentId: MCP_AGENT_ID, sessionKey: sessionLog.sessionKey },
@@ -158,11 +186,6 @@ export function createServeSession(options: ServeSessionOptions): ServeSession {
     },
     close: () => search.close(),
   };
-}
-
-function isMcpTool(tool: ToolDefinition): tool is McpToolDefinition {
-  const directName = (tool as Partial<McpToolDefinition>).directName;
-  return tool.origin?.kind === "mcp" && typeof directName === "string";
 }
 
 /** Directory mode: an exact, unique hidden name is run from the same catalog (never fuzzy). */

@@ -2,6 +2,7 @@ import { toCatalogEntry } from "../catalog/index.js";
 import { resolveAgent } from "../config/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
 import { createToolSearch } from "../tool-search/index.js";
+import { admittedTools } from "./admitted-tools.js";
 import { DEFAULT_CLOSE_TIMEOUT_MS } from "./limits.js";
 import { toolSearchModel } from "./prepare-run.js";
 import { runAgent } from "./run-agent.js";
@@ -43,7 +44,7 @@ export function createRunner(options: RunnerOptions): Runner {
     },
     async effectiveSurface(agentId) {
       const agent = agentFor(agentId);
-      const tools = [...(options.plugins?.tools ?? []), ...((await options.extraTools?.()) ?? [])];
+      const { tools } = await admittedTools(options, agent);
       const search = createToolSearch({
         tools,
         config: options.config.tools?.toolSearch,

@@ -3,8 +3,10 @@ import type { ModelReference, ResolvedAgent } from "../config/index.js";
 import type { SearchCandidate, Telemetry } from "../controls/index.js";
 import type { ExecutionHooks, ToolCallActivity } from "../execution/index.js";
 import { pluginBeforeToolCall, runBeforePromptHooks } from "../plugins/index.js";
+import { policyDecision } from "../policy/index.js";
 import type { ProviderTool } from "../providers/index.js";
 import { createToolSearch, type ToolSearch } from "../tool-search/index.js";
+import { admittedTools } from "./admitted-tools.js";
 import { MAX_ACTIVITY_RESULT_CHARS } from "./limits.js";
 import { resultText } from "./result-text.js";
 import type { RunnerOptions } from "./runner-options.js";
@@ -45,11 +47,13 @@ export async function prepareRun(
   options: RunnerOptions,
   agent: ResolvedAgent,
   request: RunRequest,
-  clientTools: readonly ToolDefinition[],
+  requestClientTools: readonly ToolDefinition[],
   onTargetActivity: (activity: TargetActivity) => void,
 ): Promise<PreparedRun> {
   const plugins = options.plugins;
-  const tools = [...(plugins?.tools ?? []), ...((await options.extraTools?.()) ?? [])];
+  const admitted = await admittedTools(options, agent);
+  const tools = admitted.tools;
+  const clientTools = admitted.admit(requestClientTools);
   const hooks: ExecutionHooks = {
     beforeToolCall: pluginBeforeToolCall(
       plugins?.hooks.beforeToolCall ?? [],
@@ -62,6 +66,7 @@ export async function prepareRun(
       if (activity.surface === "control" && activity.toolCallId) onTargetActivity(toActivity(activity));
     },
   };
+  hooks.checkPolicy = (event) => policyDecision(event.entry, admitted.layers);
   const approvals = options.approvals;
   if (approvals) {
     hooks.requestApproval = (event) =>

@@ -14,6 +14,8 @@ export interface RunnerOptions {
   sessions: SessionStore;
   /** Plugins loaded at start; their tools and hooks take part in every run. Default none. */
   plugins?: LoadedPlugins;
+  /** Give runs the core tools read/write/edit/exec in the agent's workspace. Default true. */
+  coreTools?: boolean;
   /** Further tools for every run (core tools, MCP tools). Default none. */
   extraTools?: () => Promise<readonly ToolDefinition[]> | readonly ToolDefinition[];
   /** Decides calls that need approval (`tools.approval`); default: every call approved. */

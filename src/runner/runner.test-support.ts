@@ -153,6 +153,8 @@ export function userSays(text: string): ConversationItem {
 
 /** What a harness is built from. */
 export interface RunnerHarnessOptions {
+  /** Give runs the core tools (read/write/edit/exec). Default false. */
+  coreTools?: boolean;
   /** Default `openai-responses`. */
   api?: ProviderSettings["api"];
   /** `tools.toolSearch`; default unset (automatic). */
@@ -230,6 +232,8 @@ export async function createRunnerHarness(options: RunnerHarnessOptions = {}): P
       plugins,
       env: {},
       log: (line) => logLines.push(line),
+      // Most runner tests reason about plugin tools alone; core tools are exercised where a test asks.
+      coreTools: options.coreTools ?? false,
       ...(options.extraTools ? { extraTools: () => options.extraTools ?? [] } : {}),
       ...(provider ? { createProvider: () => provider } : {}),
     });

@@ -51,6 +51,8 @@ export interface EffectiveSurface {
   /** Tool names the provider request would declare, in order. */
   declaredTools: string[];
   directory?: string;
+  /** The configured upstream MCP servers and how each is doing (absent when none is configured). */
+  servers?: Array<{ name: string; status: "ready" | "failed" | "starting"; tools: number; error?: string }>;
 }
 
 /** The runner as the gateway, the CLI and the QA scenario use it. */

@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto";
+import type { Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { Hono } from "hono";
+import { ToolsiftError } from "../errors/index.js";
+import { bearerTokenChecker } from "./check-bearer-token.js";
+import type { McpFrontend, McpFrontendConnection } from "./create-mcp-frontend.js";
+import {
+  HTTP_IDLE_SWEEP_MS,
+  HTTP_SESSION_IDLE_MS,
+  MAX_HTTP_BODY_BYTES,
+  MAX_HTTP_SESSIONS,
+  MCP_HTTP_PATH,
+} from "./limits.js";
+
+/** Where and how `mcp serve --http` listens. */
+export interface ServeMcpHttpOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** The caller decides whether a non-loopback address is allowed (only with a token). */
+  host: string;
+  /** When set, every request needs `Authorization: Bearer <token>`. */
+  token?: string;
+  /** True when `host` is a loopback address: then the `Host` header must name it (DNS rebinding guard). */
+  loopback: boolean;
+  log?: (line: string) => void;
+}
+
+/** A running Streamable HTTP MCP server. */
+export interface HttpMcpServer {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:40123/mcp`. */
+  readonly url: string;
+  readonly port: number;
+  /** Live MCP sessions. */
+  sessions(): number;
+  close(): Promise<void>;
+}
+
+type Session = { transport: WebStandardStreamableHTTPServerTransport; connection: McpFrontendConnection; seen: number };
+
+/**
+ * Serves the frontend over Streamable HTTP at `/mcp`: one MCP session (and one catalog and session log)
+ * per `initialize`, found again by its `mcp-session-id`. Errors are JSON-RPC error objects, never stacks.
+ * Idle sessions are closed after HTTP_SESSION_IDLE_MS; at most MAX_HTTP_SESSIONS live at once.
+ */
+export async function serveMcpHttp(frontend: McpFrontend, options: ServeMcpHttpOptions): Promise<HttpMcpServer> {
+  const log = options.log ?? (() => {});
+  const sessions = new Map<string, Session>();
+  const checkToken = options.token === undefined ? undefined : bearerTokenChecker(options.token);
+  let allowedHosts = new Set<string>();
+
+  const app = new Hono();
+  app.use("*", async (c, next) => {
+    if (options.loopback && !allowedHosts.has((c.req.header("host") ?? "").toLowerCase())) {
+      return c.json(rpcError(-32000, "Forbidden: the Host header does not name this loopback server."), 403);
+    }
+    if (checkToken && !checkToken(c.req.header("authorization"))) {
+      c.header("WWW-Authenticate", "Bearer");
+      return c.json(rpcError(-32000, "Missing or invalid bearer token."), 401);
+    }
+    await next();
+  });
+  app.all(MCP_HTTP_PATH, async (c) => {
+    const sessionId = c.req.header("mcp-session-id");
+    if (sessionId !== undefined) {
+      const session = sessions.get(sessionId);
+      if (!session)
+        return c.json(rpcError(-32001, "Session not found: start a new session with initialize (no mcp-session-id)."), 404);
+      session.seen = Date.now();
+      return session.transport.handleRequest(c.req.raw);
+    }
+    if (c.req.method !== "POST")
+      return c.json(rpcError(-32000, "Bad request: send initialize first, then the mcp-session-id header it returns."), 400);
+    if (sessions.size >= MAX_HTTP_SESSIONS)
+      return c.json(rpcError(-32000, `Too many MCP sessions (at most ${MAX_HTTP_SESSIONS}); close one and retry.`), 503);
+    let connection: McpFrontendConnection | undefined;
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      maxRequestBodySize: MAX_HTTP_BODY_BYTES,
+      onsessioninitialized: (id) => {
+        if (connection) sessions.set(id, { transport, connection, seen: Date.now() });
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+    });
+    connection = await frontend.connect(transport);
+    const response = await transport.handleRequest(c.req.raw);
+    // Anything but a successful initialize leaves no session behind.
+    if (transport.sessionId === undefined || !sessions.has(transport.sessionId)) await connection.close();
+    return response;
+  });
+  app.notFound((c) => c.json(rpcError(-32601, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}.`), 404));
+  app.onError((error, c) => {
+    log(`mcp serve: request failed: ${error instanceof Error ? error.message : String(error)}`);
+    return c.json(rpcError(-32603, "Internal error."), 500);
+  });
+
+  const server = await listen(app, options);
+  const address = server.address() as AddressInfo;
+  const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  allowedHosts = new Set(
+    [`127.0.0.1:${address.port}`, `localhost:${address.port}`, `[::1]:${address.port}`, `${hostPart}:${address.port}`].map(
+      (host) => host.toLowerCase(),
+    ),
+  );
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [id, session] of sessions) {
+      if (now - session.seen < HTTP_SESSION_IDLE_MS) continue;
+      sessions.delete(id);
+      session.connection.close().catch(() => {});
+    }
+  }, HTTP_IDLE_SWEEP_MS);
+  sweep.unref();
+
+  return {
+    url: `http://${hostPart}:${address.port}${MCP_HTTP_PATH}`,
+    port: address.port,
+    sessions: () => sessions.size,
+    async close() {
+      clearInterval(sweep);
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.all(open.map((session) => session.connection.close().catch(() => {})));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function rpcError(code: number, message: string) {
+  return { jsonrpc: "2.0", error: { code, message }, id: null };
+}
+
+function listen(app: Hono, options: ServeMcpHttpOptions): Promise<HttpServer> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }) as HttpServer;
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const where = `${options.host}:${options.port}`;
+      reject(
+        new ToolsiftError(
+          "CONFIG_INVALID",
+          error.code === "EADDRINUSE"
+            ? `mcp serve cannot listen on ${where}: the port is in use. Pick another with --http (0 picks a free one).`
+            : `mcp serve cannot listen on ${where}: ${error.code ?? error.message}. Use --bind 127.0.0.1.`,
+        ),
+      );
+    });
+    server.once("listening", () => resolve(server));
+  });
+}
