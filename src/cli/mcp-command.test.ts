@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { PassThrough } from "node:stream";
-import { Command, CommanderError } from "commander";
+import { Command, type CommanderError } from "commander";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMcpCommand, type McpCommandDeps } from "./mcp-command.js";
 import { runCli } from "./run-cli.js";
@@ -21,7 +21,9 @@ async function run(args: string[], deps: McpCommandDeps = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const io = { stdout: (text: string) => out.push(text), stderr: (text: string) => err.push(text) };
-  const program = new Command("toolsift").exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  const program = new Command("toolsift")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   const mcp = createMcpCommand(io, deps).copyInheritedSettings(program);
   for (const sub of mcp.commands) sub.copyInheritedSettings(mcp);
   program.addCommand(mcp);
@@ -34,7 +36,10 @@ async function run(args: string[], deps: McpCommandDeps = {}) {
   return { out: out.join(""), err: err.join(""), error };
 }
 
-const noSignal: McpCommandDeps["waitForShutdown"] = () => ({ signal: new Promise<string>(() => {}), dispose() {} });
+const noSignal: McpCommandDeps["waitForShutdown"] = () => ({
+  signal: new Promise<string>(() => {}),
+  dispose() {},
+});
 
 async function writeConfig(config: unknown): Promise<string> {
   const file = join(root, "toolsift.json");
@@ -130,13 +135,21 @@ export function register(api) {
         jsonrpc: "2.0",
         id: 1,
         method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
       });
       await answer(1);
       send({ jsonrpc: "2.0", method: "notifications/initialized" });
       send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
       const listed = (await answer(2)) as { result: { tools: Array<{ name: string }> } };
-      expect(listed.result.tools.map((tool) => tool.name)).toEqual(["tool_search", "tool_describe", "tool_call"]);
+      expect(listed.result.tools.map((tool) => tool.name)).toEqual([
+        "tool_search",
+        "tool_describe",
+        "tool_call",
+      ]);
       send({
         jsonrpc: "2.0",
         id: 3,
@@ -148,7 +161,9 @@ export function register(api) {
       stdin.end();
       const { err, error } = await done;
       expect(error).toBeUndefined();
-      expect(err).toContain("toolsift mcp serve: 0 of 0 upstream MCP servers ready (0 tools), 1 plugin tools");
+      expect(err).toContain(
+        "toolsift mcp serve: 0 of 0 upstream MCP servers ready (0 tools), 1 plugin tools",
+      );
       for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
       expect(lines.join("\n")).not.toContain("CHATTY_");
       const printed = errorSpy.mock.calls.map((call) => call.join(" "));

@@ -53,7 +53,11 @@ export function createMcpCommand(io: CliIo, deps: McpCommandDeps = {}): Command 
   const serve = new Command("serve")
     .description("serve Tool Search over MCP in front of the configured MCP servers and plugins")
     .option("--config <file>", "config file (JSON5)")
-    .option("--http <port>", "serve Streamable HTTP on this port instead of stdio (0 picks a free one)", parsePort)
+    .option(
+      "--http <port>",
+      "serve Streamable HTTP on this port instead of stdio (0 picks a free one)",
+      parsePort,
+    )
     .option("--bind <addr>", `address for --http (default ${DEFAULT_MCP_HTTP_HOST})`, parseBind)
     .addHelpText("after", SERVE_HELP)
     .action(async (options: ServeOptions, command: Command) => {
@@ -86,7 +90,7 @@ async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOptions):
       throw new ToolsiftError(
         "CONFIG_INVALID",
         `Refusing to serve MCP on ${host} without an auth token: set gateway.auth.token in ${runtime.loaded.path} ` +
-          "(for example \"env:TOOLSIFT_GATEWAY_TOKEN\"), or bind to 127.0.0.1.",
+          '(for example "env:TOOLSIFT_GATEWAY_TOKEN"), or bind to 127.0.0.1.',
       );
     }
     await runtime.mcp.start();
@@ -124,7 +128,8 @@ async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOptions):
       });
       served = httpServer;
       log(`toolsift mcp serve listening on ${httpServer.url}`);
-      if (token !== undefined) log("toolsift mcp serve: every request needs the bearer token (gateway.auth.token)");
+      if (token !== undefined)
+        log("toolsift mcp serve: every request needs the bearer token (gateway.auth.token)");
       await shutdown.signal;
     }
   } finally {

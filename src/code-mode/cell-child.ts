@@ -48,6 +48,8 @@ export function timeoutMessage(timeoutMs: number): string {
 export class CellChild {
   /** Resolves when the child has loaded QuickJS; rejects with an Error saying why it could not start. */
   readonly ready: Promise<void>;
+  /** Resolves once the child process is gone (or could not be spawned at all). */
+  readonly exited: Promise<void>;
   readonly #child: ChildProcess;
   #state: "starting" | "idle" | "running" | "ended" = "starting";
   #stderr = "";
@@ -62,6 +64,10 @@ export class CellChild {
       this.#readyReject = reject;
     });
     this.ready.catch(() => {});
+    let markExited!: () => void;
+    this.exited = new Promise<void>((resolve) => {
+      markExited = resolve;
+    });
     this.#child = spawn(launch.command, launch.args, {
       env: {},
       stdio: ["ignore", "ignore", "pipe", "ipc"],
@@ -79,8 +85,12 @@ export class CellChild {
         this.#violation("a message the parent could not handle");
       }
     });
-    this.#child.once("error", (error) => this.#ended(`it could not be started (${error.message})`));
+    this.#child.once("error", (error) => {
+      if (this.#child.pid === undefined) markExited();
+      this.#ended(`it could not be started or reached (${error.message})`);
+    });
     this.#child.once("exit", (code, signal) => {
+      markExited();
       // Messages sent just before the exit are still in the channel: conclude once it has drained.
       const reason = `it exited (${signal ?? `code ${code}`})`;
       if (this.#child.connected) this.#child.once("disconnect", () => this.#ended(reason));

@@ -4,8 +4,8 @@ import { SANDBOX_PRELUDE } from "./sandbox-prelude.js";
  * The program of an isolated child, as ES module text run with `node --input-type=module -e`. It is text,
  * not a file, so the same program runs from the sources (tests) and the build, and the child needs no read
  * grant for a script of its own. argv: the file URLs of quickjs-emscripten-core and of the release-sync
- * WASM variant, then the JSON limits `{ memoryLimitBytes, maxStackBytes, maxBridgeCalls, maxLogBytes,
- * maxValueBytes }`.
+ * WASM variant, then the JSON limits `{ memoryLimitBytes, wasmMemoryMaxBytes, maxStackBytes, maxBridgeCalls,
+ * maxLogBytes, maxValueBytes }`.
  *
  * It loads QuickJS, builds one runtime with its memory and stack limits and an interrupt handler, installs
  * the prelude, says `ready`, runs exactly one cell, reports `done` and exits. Every IPC message in either
@@ -25,7 +25,9 @@ const post = (message, then) => {
 
 const core = await import(coreUrl);
 const variant = (await import(variantUrl)).default;
-const quickjs = await core.newQuickJSWASMModuleFromVariant(variant);
+// The WebAssembly memory is capped too: ArrayBuffer storage is not counted by QuickJS's own memory limit.
+const wasmMemory = new WebAssembly.Memory({ initial: 256, maximum: Math.ceil(limits.wasmMemoryMaxBytes / 65536) });
+const quickjs = await core.newQuickJSWASMModuleFromVariant(core.newVariant(variant, { wasmMemory }));
 const runtime = quickjs.newRuntime();
 runtime.setMemoryLimit(limits.memoryLimitBytes);
 runtime.setMaxStackSize(limits.maxStackBytes);
@@ -49,6 +51,8 @@ const stop = (code, message) => {
   if (stopReason === null) stopReason = { code, message };
   fail(code, message);
 };
+const memoryMessage = () =>
+  "The cell used more than its memory limit of " + limits.memoryLimitBytes + " bytes and was stopped; keep less data in memory.";
 const timeoutMessage = () =>
   "The cell ran longer than its limit of " + limits.timeoutMs + " ms and was stopped; do less per cell, or start long work with a smaller yieldMs and use wait.";
 
@@ -74,13 +78,14 @@ const failWithThrown = (handle) => {
   } else {
     try { message = String(vm.dump(handle)); } catch { message = undefined; }
   }
+  let isNull = false;
   if (kind === "object" && message === undefined && name === undefined) {
-    try { if (vm.dump(handle) === null) message = "null"; } catch { /* unreadable */ }
+    try { isNull = vm.dump(handle) === null; } catch { /* unreadable */ }
   }
   if (name === "InternalError" && message === "interrupted") return fail("TIMEOUT", timeoutMessage());
-  if (name === "InternalError" && message === "out of memory") {
-    return fail("MEMORY_LIMIT", "The cell used more than " + limits.memoryLimitBytes + " bytes of memory and was stopped; keep less data in memory.");
-  }
+  if (name === "InternalError" && message === "out of memory") return fail("MEMORY_LIMIT", memoryMessage());
+  // QuickJS throws null when it cannot even allocate its "out of memory" error.
+  if (isNull) return fail("MEMORY_LIMIT", memoryMessage() + " (The cell failed with null, which is how QuickJS reports exhausted memory; throw Error objects, not null.)");
   if (typeof code === "string" && CODE_PATTERN.test(code)) return fail(code, message ?? code);
   const text = message === undefined ? "The cell threw a value that could not be read." : message;
   fail("CELL_ERROR", name ? name + ": " + text : text);
@@ -132,6 +137,7 @@ const hostFailure = (error) => {
   if (error instanceof RangeError && /call stack/u.test(error.message)) {
     return fail("CELL_ERROR", "RangeError: stack overflow (the cell recursed too deeply)");
   }
+  if (error instanceof WebAssembly.RuntimeError && /memory/u.test(error.message)) return fail("MEMORY_LIMIT", memoryMessage());
   fail("SANDBOX_FAILURE", "The cell's sandbox failed (" + (error && error.message) + "); run the cell again.");
 };
 const guarded = (work) => {
@@ -181,7 +187,7 @@ const answer = (message) => {
     if (message.ok) deferred.resolve(vm.newString(message.value));
     else deferred.reject(vm.newString(JSON.stringify(message.error)));
   } catch {
-    return stop("MEMORY_LIMIT", "A tool answer did not fit in the sandbox's memory of " + limits.memoryLimitBytes + " bytes; ask for less.");
+    return stop("MEMORY_LIMIT", memoryMessage());
   }
   pump();
 };

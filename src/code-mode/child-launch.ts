@@ -1,7 +1,12 @@
 import { spawn } from "node:child_process";
 import { sep } from "node:path";
 import { CELL_HOST_SOURCE } from "./cell-host-source.js";
-import { CHILD_HEAP_HEADROOM_MB, MAX_STACK_BYTES, MAX_VALUE_BYTES } from "./limits.js";
+import {
+  CHILD_HEAP_HEADROOM_MB,
+  MAX_STACK_BYTES,
+  MAX_VALUE_BYTES,
+  WASM_MEMORY_HEADROOM_BYTES,
+} from "./limits.js";
 import { quickJsFiles } from "./quickjs-files.js";
 
 /** The limits a child enforces inside QuickJS. */
@@ -62,6 +67,7 @@ export async function cellChildLaunch(limits: ChildLimits): Promise<ChildLaunch>
   const files = quickJsFiles();
   const childLimits = {
     memoryLimitBytes: limits.memoryLimitBytes,
+    wasmMemoryMaxBytes: 2 * limits.memoryLimitBytes + WASM_MEMORY_HEADROOM_BYTES,
     maxStackBytes: MAX_STACK_BYTES,
     maxBridgeCalls: limits.maxBridgeCalls,
     maxLogBytes: limits.maxLogBytes,

@@ -60,7 +60,9 @@ afterAll(async () => {
 });
 
 async function run(source: string): Promise<CodeModeOutcome> {
-  const outcome = await codeMode.exec(source.replaceAll("$TARGET", JSON.stringify(target)).replaceAll("$PORT", String(port)));
+  const outcome = await codeMode.exec(
+    source.replaceAll("$TARGET", JSON.stringify(target)).replaceAll("$PORT", String(port)),
+  );
   outcomes.push(outcome);
   return outcome;
 }
@@ -70,10 +72,22 @@ type Expectation = { fails: RegExp } | { returns: unknown };
 /** Probes whose outcome is the whole assertion inside the cell; the outside is checked after the table. */
 const probes: Array<[string, string, Expectation]> = [
   ["process is not defined", "process.exit(1);", { fails: /ReferenceError: 'process' is not defined/u }],
-  ["signalling the parent: process.kill is unreachable", "process.kill(0, 'SIGKILL');", { fails: /'process' is not defined/u }],
-  ["require is not defined", "require('child_process').execSync('touch ' + $TARGET);", { fails: /'require' is not defined/u }],
+  [
+    "signalling the parent: process.kill is unreachable",
+    "process.kill(0, 'SIGKILL');",
+    { fails: /'process' is not defined/u },
+  ],
+  [
+    "require is not defined",
+    "require('child_process').execSync('touch ' + $TARGET);",
+    { fails: /'require' is not defined/u },
+  ],
   ["import() of a Node module fails", "await import('node:fs');", { fails: /could not load module/u }],
-  ["import() of a file URL fails", "await import('file:///etc/hostname');", { fails: /could not load module/u }],
+  [
+    "import() of a file URL fails",
+    "await import('file:///etc/hostname');",
+    { fails: /could not load module/u },
+  ],
   ["import() of QuickJS's std module fails", "await import('std');", { fails: /could not load module/u }],
   ["fetch is not defined", "await fetch('http://127.0.0.1:$PORT/');", { fails: /'fetch' is not defined/u }],
   [
@@ -86,7 +100,11 @@ const probes: Array<[string, string, Expectation]> = [
     "return [typeof std, typeof os, typeof fs, typeof Buffer, typeof scriptArgs, typeof print];",
     { returns: ["undefined", "undefined", "undefined", "undefined", "undefined", "undefined"] },
   ],
-  ["writing a file fails", "require('fs').writeFileSync($TARGET, 'escaped');", { fails: /'require' is not defined/u }],
+  [
+    "writing a file fails",
+    "require('fs').writeFileSync($TARGET, 'escaped');",
+    { fails: /'require' is not defined/u },
+  ],
   [
     "no environment: nothing names process.env",
     "return [typeof process, typeof env, typeof globalThis.process, JSON.stringify(Object.getOwnPropertyNames(globalThis))].join(' ');",
@@ -102,7 +120,11 @@ const probes: Array<[string, string, Expectation]> = [
     "return [eval('typeof process'), (0, eval)('typeof require'), new Function('return typeof fetch')(), Function('return typeof setTimeout')()];",
     { returns: ["undefined", "undefined", "undefined", "undefined"] },
   ],
-  ["Function('return process')() throws", "return Function('return process')();", { fails: /'process' is not defined/u }],
+  [
+    "Function('return process')() throws",
+    "return Function('return process')();",
+    { fails: /'process' is not defined/u },
+  ],
   [
     "the bridge's host functions are not globals",
     "return ['send', 'log', 'settle', '__bridge'].map((name) => typeof globalThis[name]);",
@@ -132,7 +154,10 @@ const handedIn: Array<[string, string]> = [
   ["the result array of tools.search", "await tools.search('weather')"],
   ["the description from tools.describe", "await tools.describe('get_forecast')"],
   ["the envelope of tools.call", "await tools.call('get_forecast', { city: 'Oslo' })"],
-  ["the content block of a call result", "(await tools.call('get_forecast', { city: 'Oslo' })).result.content[0]"],
+  [
+    "the content block of a call result",
+    "(await tools.call('get_forecast', { city: 'Oslo' })).result.content[0]",
+  ],
   ["a rejected tool error", "await tools.call('no_such_tool', {}).catch((error) => error)"],
   ["an error thrown by the sandbox itself", "(() => { try { null.x; } catch (error) { return error; } })()"],
 ];
@@ -156,22 +181,27 @@ describe("Code Mode escape suite: every probe fails inside the cell", () => {
     expect(names).toEqual(expect.arrayContaining(["console", "openclaw", "tools"]));
   });
 
-  it.each(handedIn)("climbing constructor.constructor from %s reaches only the sandbox", async (_name, expression) => {
-    const outcome = await run(`
+  it.each(handedIn)(
+    "climbing constructor.constructor from %s reaches only the sandbox",
+    async (_name, expression) => {
+      const outcome = await run(`
       const start = ${expression};
       const climbs = [start.constructor.constructor, Object.getPrototypeOf(start).constructor.constructor];
       return climbs.map((F) => [F("return typeof process")(), F("return typeof require")(), F("return this === globalThis")()]);
     `);
-    expect(outcome).toMatchObject({
-      status: "completed",
-      value: [
-        ["undefined", "undefined", true],
-        ["undefined", "undefined", true],
-      ],
-    });
-    const direct = await run(`const start = ${expression}; return start.constructor.constructor("return process")();`);
-    expect(direct).toMatchObject({ status: "failed", error: { code: "CELL_ERROR" } });
-  });
+      expect(outcome).toMatchObject({
+        status: "completed",
+        value: [
+          ["undefined", "undefined", true],
+          ["undefined", "undefined", true],
+        ],
+      });
+      const direct = await run(
+        `const start = ${expression}; return start.constructor.constructor("return process")();`,
+      );
+      expect(direct).toMatchObject({ status: "failed", error: { code: "CELL_ERROR" } });
+    },
+  );
 
   it("keeps prototype pollution inside the cell, also through arguments and values that carry __proto__", async () => {
     const outcome = await run(`

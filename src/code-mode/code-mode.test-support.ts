@@ -64,8 +64,9 @@ export function finished(outcome: CodeModeOutcome): FinalOutcome {
 }
 
 /** The value of a completed outcome, failing the test with the outcome otherwise. */
-export function valueOf(outcome: CodeModeOutcome): unknown {
-  if (outcome.status !== "completed") throw new Error(`expected a completed cell, got ${JSON.stringify(outcome)}`);
+export function completedValue(outcome: CodeModeOutcome): unknown {
+  if (outcome.status !== "completed")
+    throw new Error(`expected a completed cell, got ${JSON.stringify(outcome)}`);
   return outcome.value;
 }
 

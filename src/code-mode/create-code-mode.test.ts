@@ -4,10 +4,10 @@ import type { ToolCallActivity } from "../execution/index.js";
 import { createToolSearch } from "../tool-search/index.js";
 import {
   codeModeToolSearch,
+  completedValue,
   errorOf,
   gate,
   pluginTool,
-  valueOf,
   weatherTool,
 } from "./code-mode.test-support.js";
 import { createCodeMode } from "./create-code-mode.js";
@@ -76,7 +76,7 @@ describe("createCodeMode: search, describe and call through the bridge", () => {
   });
 
   it("returns a call's details with callValue, and accepts the openclaw.tools aliases", async () => {
-    const value = valueOf(
+    const value = completedValue(
       await codeMode.exec(`
         const hits = await openclaw.tools.search("forecast");
         const spec = await openclaw.tools.describe(hits[0].id);
@@ -94,7 +94,11 @@ describe("createCodeMode: search, describe and call through the bridge", () => {
 
   it("tags every call of the cell with the exec call's id, through the executor's activity hook", async () => {
     activity.length = 0;
-    valueOf(await codeMode.exec(`return await tools.callValue("get_forecast", { city: "Bern" })`, { toolCallId: "call_exec_7" }));
+    completedValue(
+      await codeMode.exec(`return await tools.callValue("get_forecast", { city: "Bern" })`, {
+        toolCallId: "call_exec_7",
+      }),
+    );
     expect(activity.map((call) => [call.entry.id, call.toolCallId, call.outcome])).toEqual([
       ["native:weather:get_forecast", "call_exec_7", "ok"],
     ]);
@@ -102,7 +106,7 @@ describe("createCodeMode: search, describe and call through the bridge", () => {
 
   it("surfaces a policy block as a catchable error with code BLOCKED, and the tool never runs", async () => {
     activity.length = 0;
-    const value = valueOf(
+    const value = completedValue(
       await codeMode.exec(`
         try {
           await tools.call("deploy_service", { service: "api" });
@@ -130,7 +134,7 @@ describe("createCodeMode: search, describe and call through the bridge", () => {
   });
 
   it("passes validation errors, unknown tools and error results into the cell as rejections", async () => {
-    const value = valueOf(
+    const value = completedValue(
       await codeMode.exec(`
         const codes = [];
         for (const attempt of [
@@ -148,7 +152,14 @@ describe("createCodeMode: search, describe and call through the bridge", () => {
       `),
     );
     expect(value).toEqual({
-      codes: ["INVALID_ARGUMENTS", "UNKNOWN_TOOL", "UNKNOWN_TOOL", "INVALID_REQUEST", "TOOL_FAILED", "TOOL_FAILED"],
+      codes: [
+        "INVALID_ARGUMENTS",
+        "UNKNOWN_TOOL",
+        "UNKNOWN_TOOL",
+        "INVALID_REQUEST",
+        "TOOL_FAILED",
+        "TOOL_FAILED",
+      ],
       isError: true,
     });
   });
@@ -158,10 +169,14 @@ describe("createCodeMode: the cell's value", () => {
   it.each([
     ["a value of undefined becomes null", "return undefined;", null],
     ["no return gives null", "const x = 1;", null],
-    ["strings, numbers and nested data pass as JSON", "return { a: [1, 'two', true, null] };", { a: [1, "two", true, null] }],
+    [
+      "strings, numbers and nested data pass as JSON",
+      "return { a: [1, 'two', true, null] };",
+      { a: [1, "two", true, null] },
+    ],
     ["NaN follows JSON and becomes null", "return NaN;", null],
   ])("%s", async (_name, source, expected) => {
-    expect(valueOf(await codeMode.exec(source))).toEqual(expected);
+    expect(completedValue(await codeMode.exec(source))).toEqual(expected);
   });
 
   it.each([
@@ -265,9 +280,10 @@ describe("createCodeMode: sequential tools are exclusive across cells and direct
         const direct = search.call("migrate_step", { who: "direct" });
         await directStarted.promise;
         const cell = await local.exec(`return await tools.callValue("migrate_step", { who: "cell" });`);
-        expect(valueOf(cell)).toBe("cell");
+        expect(completedValue(cell)).toBe("cell");
         expect((await direct).result.details).toBe("direct");
-        if (mode === "sequential") expect(events).toEqual(["direct:start", "direct:end", "cell:start", "cell:end"]);
+        if (mode === "sequential")
+          expect(events).toEqual(["direct:start", "direct:end", "cell:start", "cell:end"]);
         else expect(events).toEqual(["direct:start", "cell:start", "cell:end", "direct:end"]);
       } finally {
         await local.close();
@@ -299,14 +315,19 @@ describe("createCodeMode: cancel, close and concurrency", () => {
     const local = createCodeMode({ toolSearch: search });
     try {
       const controller = new AbortController();
-      const pending = local.exec(`await tools.call("wait_forever", {}); return 1;`, { signal: controller.signal });
+      const pending = local.exec(`await tools.call("wait_forever", {}); return 1;`, {
+        signal: controller.signal,
+      });
       await started.promise;
       controller.abort();
       expect(errorOf(await pending).code).toBe("CANCELLED");
       await callFinished.promise;
-      expect(calls.map((call) => [call.outcome, (call.result.details as { error?: { code?: string } }).error?.code])).toEqual([
-        ["error", "CANCELLED"],
-      ]);
+      expect(
+        calls.map((call) => [
+          call.outcome,
+          (call.result.details as { error?: { code?: string } }).error?.code,
+        ]),
+      ).toEqual([["error", "CANCELLED"]]);
       sawAbort = true;
     } finally {
       hold.open();

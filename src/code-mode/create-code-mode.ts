@@ -20,6 +20,7 @@ import type {
 } from "./types.js";
 
 const CLOSED_MESSAGE = "Code Mode is closed for this run; no cell can run.";
+const CANCELLED_MESSAGE = "The cell was cancelled by its caller.";
 
 /**
  * Creates Code Mode for one run (code-mode.md): `exec` runs a JavaScript cell in QuickJS inside a fresh,
@@ -48,15 +49,14 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
         `Code Mode could not start its sandbox (${error instanceof Error ? error.message : "unknown reason"}).`,
       );
     }
-    if (closed) {
+    const signal = execOptions.signal;
+    if (closed || signal?.aborted) {
       child.stop({ code: "CLOSED", message: CLOSED_MESSAGE });
-      return failed("CLOSED", CLOSED_MESSAGE);
+      return closed ? failed("CLOSED", CLOSED_MESSAGE) : failed("CANCELLED", CANCELLED_MESSAGE);
     }
     running.add(child);
-    const signal = execOptions.signal;
-    const onAbort = () => child.stop({ code: "CANCELLED", message: "The cell was cancelled by its caller." });
+    const onAbort = () => child.stop({ code: "CANCELLED", message: CANCELLED_MESSAGE });
     signal?.addEventListener("abort", onAbort, { once: true });
-    if (signal?.aborted) onAbort();
     const target = {
       toolSearch,
       ...(execOptions.toolCallId === undefined ? {} : { toolCallId: execOptions.toolCallId }),

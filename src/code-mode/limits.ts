@@ -12,6 +12,12 @@ export const MIN_MEMORY_LIMIT_BYTES = 8 * 2 ** 20;
 /** Largest accepted QuickJS memory limit (512 MiB). */
 export const MAX_MEMORY_LIMIT_BYTES = 512 * 2 ** 20;
 /**
+ * WebAssembly memory of a child beyond twice the QuickJS memory limit (allocator overhead on many small
+ * objects): the module's static data and stack, and ArrayBuffer storage, which this QuickJS build does not
+ * count against its own limit. The child's WebAssembly memory cannot grow past 2 × memoryLimitBytes + this.
+ */
+export const WASM_MEMORY_HEADROOM_BYTES = 32 * 2 ** 20;
+/**
  * Most bytes of stack a cell may use inside QuickJS: deep recursion fails the cell with a stack overflow
  * (about 1,500 nested calls) before the child's own V8 stack runs out.
  */

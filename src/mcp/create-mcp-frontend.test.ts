@@ -17,7 +17,9 @@ function upstream(server: string, name: string): McpToolDefinition {
     origin: { kind: "mcp", owner: server },
     directName: mcpDirectName(server, name),
     mcp: { server, tool: name },
-    execute: async (args) => ({ content: [{ type: "text", text: `${server}/${name} ${JSON.stringify(args)}` }] }),
+    execute: async (args) => ({
+      content: [{ type: "text", text: `${server}/${name} ${JSON.stringify(args)}` }],
+    }),
   };
 }
 
@@ -97,7 +99,11 @@ describe("createMcpFrontend (in memory)", () => {
     expect(answer.text).toContain('crm/create_lead {\\"id\\":\\"L1\\"}');
     expect(sessions.events.map((event) => event.type)).toEqual(["session", "target-activity", "tool-result"]);
     expect(sessions.events[0]).toMatchObject({ type: "session", agentId: "mcp" });
-    expect(sessions.events[1]).toMatchObject({ toolId: "mcp:crm:create_lead", source: "mcp", parentCallId: "mcp-2" });
+    expect(sessions.events[1]).toMatchObject({
+      toolId: "mcp:crm:create_lead",
+      source: "mcp",
+      parentCallId: "mcp-2",
+    });
     expect(sessions.events[2]).toMatchObject({ name: "tool_call", callId: "mcp-2", isError: false });
   });
 
@@ -172,7 +178,11 @@ describe("createMcpFrontend (in memory)", () => {
   });
 
   it("in directory mode, runs a plugin tool called by its exact hidden name", async () => {
-    const { call, names } = await connect({ source: fakeSource([]), tools: [plugin], toolSearch: { mode: "directory" } });
+    const { call, names } = await connect({
+      source: fakeSource([]),
+      tools: [plugin],
+      toolSearch: { mode: "directory" },
+    });
     expect(await names()).toEqual(["tool_search", "tool_describe", "tool_call"]);
     expect((await call("notes_add", { text: "hi" })).text).toBe('NOTE {"text":"hi"}');
     expect((await call("notes_ad", { text: "hi" })).isError).toBe(true);

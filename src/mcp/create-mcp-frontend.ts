@@ -73,7 +73,9 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
             .catch((error: unknown) => log(`mcp serve: could not send list_changed: ${messageOf(error)}`));
         }
       } catch (error) {
-        log(`mcp serve: could not rebuild the tool list of session ${connection.session.sessionKey}: ${messageOf(error)}`);
+        log(
+          `mcp serve: could not rebuild the tool list of session ${connection.session.sessionKey}: ${messageOf(error)}`,
+        );
       }
     }
   });
@@ -84,7 +86,9 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
         tools: allTools,
         serverNames,
         toolSearch: options.toolSearch,
-        ...(options.contextWindowTokens === undefined ? {} : { contextWindowTokens: options.contextWindowTokens }),
+        ...(options.contextWindowTokens === undefined
+          ? {}
+          : { contextWindowTokens: options.contextWindowTokens }),
         ...(options.plugins ? { plugins: options.plugins } : {}),
         ...(options.approvals ? { approvals: options.approvals } : {}),
         ...(options.policy ? { policy: options.policy } : {}),

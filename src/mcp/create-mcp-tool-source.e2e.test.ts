@@ -36,7 +36,9 @@ function track(source: McpToolSource): McpToolSource {
 }
 
 function tool(source: McpToolSource, name: string, server?: string): McpToolDefinition {
-  const found = source.tools().find((candidate) => candidate.name === name && (!server || candidate.mcp.server === server));
+  const found = source
+    .tools()
+    .find((candidate) => candidate.name === name && (!server || candidate.mcp.server === server));
   if (!found) throw new Error(`no tool ${name}`);
   return found;
 }
@@ -44,11 +46,17 @@ function tool(source: McpToolSource, name: string, server?: string): McpToolDefi
 describe("createMcpToolSource over stdio", () => {
   it("follows a paginated tools/list to the end and passes every schema through untouched", async () => {
     const logs = logCollector();
-    const source = track(createMcpToolSource({ "paged.server": stdioFixture({ prefix: "paged", pageSize: 50 }) }, logs));
+    const source = track(
+      createMcpToolSource({ "paged.server": stdioFixture({ prefix: "paged", pageSize: 50 }) }, logs),
+    );
     await source.start();
     expect(source.status()).toEqual([{ name: "paged_server", status: "ready", tools: 154 }]);
     const tools = source.tools();
-    const expected = generatedTools("paged", 150) as Array<{ name: string; description: string; inputSchema: unknown }>;
+    const expected = generatedTools("paged", 150) as Array<{
+      name: string;
+      description: string;
+      inputSchema: unknown;
+    }>;
     for (const want of expected) {
       const got = tools.find((candidate) => candidate.name === want.name);
       expect(got?.description).toBe(want.description);
@@ -139,16 +147,25 @@ describe("createMcpToolSource over stdio", () => {
     try {
       const marker = join(dir.path, "cancelled.txt");
       const source = track(
-        createMcpToolSource({ slow: scriptFixture("hang-server.mjs", { HANG_MARKER_FILE: marker }) }, { callTimeoutMs: 300 }),
+        createMcpToolSource(
+          { slow: scriptFixture("hang-server.mjs", { HANG_MARKER_FILE: marker }) },
+          { callTimeoutMs: 300 },
+        ),
       );
       await source.start();
       await expect(tool(source, "hang").execute({}, {})).rejects.toThrow(
         'MCP server "slow" did not answer the call to "hang" within 300 ms; the call was cancelled.',
       );
-      const text = await waitFor(() => readFile(marker, "utf8").catch(() => undefined), "the cancellation marker");
+      const text = await waitFor(
+        () => readFile(marker, "utf8").catch(() => undefined),
+        "the cancellation marker",
+      );
       expect(text).toMatch(/^cancelled .*Request timed out/mu);
       // The server is still usable after the cancelled call.
-      expect((await tool(source, "quick").execute({}, {})).content[0]).toEqual({ type: "text", text: "QUICK_OK" });
+      expect((await tool(source, "quick").execute({}, {})).content[0]).toEqual({
+        type: "text",
+        text: "QUICK_OK",
+      });
     } finally {
       await dir.cleanup();
     }
@@ -158,13 +175,18 @@ describe("createMcpToolSource over stdio", () => {
     const dir = await tempDir();
     try {
       const marker = join(dir.path, "cancelled.txt");
-      const source = track(createMcpToolSource({ slow: scriptFixture("hang-server.mjs", { HANG_MARKER_FILE: marker }) }));
+      const source = track(
+        createMcpToolSource({ slow: scriptFixture("hang-server.mjs", { HANG_MARKER_FILE: marker }) }),
+      );
       await source.start();
       const controller = new AbortController();
       const call = tool(source, "hang").execute({}, { signal: controller.signal });
       controller.abort(new Error("caller gave up"));
       await expect(call).rejects.toThrow("caller gave up");
-      const text = await waitFor(() => readFile(marker, "utf8").catch(() => undefined), "the cancellation marker");
+      const text = await waitFor(
+        () => readFile(marker, "utf8").catch(() => undefined),
+        "the cancellation marker",
+      );
       expect(text).toContain("cancelled Error: caller gave up");
     } finally {
       await dir.cleanup();
@@ -173,7 +195,9 @@ describe("createMcpToolSource over stdio", () => {
 
   it("survives hostile metadata: huge, injection and deep tools pass through, unusable names are left out", async () => {
     const logs = logCollector();
-    const source = track(createMcpToolSource({ evil: stdioFixture({ prefix: "evil", count: 2, hostile: true }) }, logs));
+    const source = track(
+      createMcpToolSource({ evil: stdioFixture({ prefix: "evil", count: 2, hostile: true }) }, logs),
+    );
     await source.start();
     const hostile = hostileTools() as Array<{ name: string; description: string; inputSchema: unknown }>;
     for (const want of hostile.slice(0, 4)) {
@@ -228,7 +252,9 @@ describe("createMcpToolSource over Streamable HTTP", () => {
   });
 
   it("reports an unreachable URL as failed", async () => {
-    const source = track(createMcpToolSource({ gone: { url: "http://127.0.0.1:9/mcp" } }, { startTimeoutMs: 3_000 }));
+    const source = track(
+      createMcpToolSource({ gone: { url: "http://127.0.0.1:9/mcp" } }, { startTimeoutMs: 3_000 }),
+    );
     await source.start();
     expect(source.status()[0]).toMatchObject({ name: "gone", status: "failed", tools: 0 });
     expect(source.status()[0]?.error).toContain('MCP server "gone" could not start');

@@ -1,4 +1,3 @@
-export { asDirectTool, asDirectTools, isMcpToolDefinition, mcpDirectName } from "./direct-tool-name.js";
 export {
   createMcpFrontend,
   type McpFrontend,
@@ -6,6 +5,7 @@ export {
   type McpFrontendOptions,
 } from "./create-mcp-frontend.js";
 export { createMcpToolSource } from "./create-mcp-tool-source.js";
+export { asDirectTool, asDirectTools, isMcpToolDefinition, mcpDirectName } from "./direct-tool-name.js";
 export {
   DEFAULT_CALL_TIMEOUT_MS,
   DEFAULT_START_TIMEOUT_MS,

@@ -33,6 +33,9 @@ describe("readListedTool", () => {
 
   it("keeps names of exactly the bound, and odd schemas untouched", () => {
     const name = "n".repeat(MAX_TOOL_NAME_CHARS);
-    expect(readListedTool({ name, inputSchema: "not a schema" })).toEqual({ name, inputSchema: "not a schema" });
+    expect(readListedTool({ name, inputSchema: "not a schema" })).toEqual({
+      name,
+      inputSchema: "not a schema",
+    });
   });
 });

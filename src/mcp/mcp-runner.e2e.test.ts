@@ -28,7 +28,9 @@ beforeAll(async () => {
   web = await startHttpFixture({ prefix: "web" });
   dir = await tempDir();
   const config = {
-    models: { providers: { mock: { api: "openai-responses", baseUrl: mock.baseUrl, apiKey: "test", maxRetries: 0 } } },
+    models: {
+      providers: { mock: { api: "openai-responses", baseUrl: mock.baseUrl, apiKey: "test", maxRetries: 0 } },
+    },
     agents: { defaults: { model: "mock/toolsift-mock" } },
     mcp: {
       servers: {
@@ -75,11 +77,20 @@ describe("MCP tools in real runs (assembleRuntime, mock provider over HTTP)", ()
     expect(result.status).toBe("completed");
     expect(result.text).toContain('web_get_invoice ok {"id":"qa"}');
     const events = await runtime.sessions.read("main", "find-and-call");
-    const request = events.find((event) => event.type === "model-request") as Extract<SessionEvent, { type: "model-request" }>;
+    const request = events.find((event) => event.type === "model-request") as Extract<
+      SessionEvent,
+      { type: "model-request" }
+    >;
     expect(request.declaredTools.slice(0, 3)).toEqual(["tool_search", "tool_describe", "tool_call"]);
-    expect(request.declaredTools.some((name) => name.startsWith("web_") || name.startsWith("files_"))).toBe(false);
+    expect(request.declaredTools.some((name) => name.startsWith("web_") || name.startsWith("files_"))).toBe(
+      false,
+    );
     const target = events.find((event) => event.type === "target-activity");
-    expect(target).toMatchObject({ toolId: "mcp:web:web_get_invoice", source: "mcp", name: "web_get_invoice" });
+    expect(target).toMatchObject({
+      toolId: "mcp:web:web_get_invoice",
+      source: "mcp",
+      name: "web_get_invoice",
+    });
   });
 
   it("reports every server on the effective surface; a server that never started is left out", async () => {
@@ -90,7 +101,9 @@ describe("MCP tools in real runs (assembleRuntime, mock provider over HTTP)", ()
       ["crashy", "ready", 2],
       ["broken", "failed", 0],
     ]);
-    expect(surface.servers?.[3]?.error).toContain('the command "toolsift-no-such-command-4711" was not found');
+    expect(surface.servers?.[3]?.error).toContain(
+      'the command "toolsift-no-such-command-4711" was not found',
+    );
     expect(surface.declaredTools.slice(0, 3)).toEqual(["tool_search", "tool_describe", "tool_call"]);
     const mcpNames = new Set(surface.tools.filter((tool) => tool.source === "mcp").map((tool) => tool.name));
     expect(surface.declaredTools.filter((name) => mcpNames.has(name))).toEqual([]);

@@ -55,7 +55,9 @@ function textOf(result: unknown): string {
 }
 
 async function searchDescribeCall(client: Client, query: string, args: Record<string, unknown>) {
-  const found = JSON.parse(textOf(await client.callTool({ name: "tool_search", arguments: { query, limit: 1 } })));
+  const found = JSON.parse(
+    textOf(await client.callTool({ name: "tool_search", arguments: { query, limit: 1 } })),
+  );
   const id = found[0]?.id as string;
   const described = JSON.parse(textOf(await client.callTool({ name: "tool_describe", arguments: { id } })));
   const called = await client.callTool({ name: "tool_call", arguments: { id, args } });
@@ -110,7 +112,9 @@ describe("toolsift mcp serve over stdio (the built CLI, driven by the SDK client
     expect(instructions).toContain("### Deferred Tool Schemas");
     expect(instructions).toContain("- notes_add (notes): Echo the text back (notes_add).");
     expect(instructions).not.toContain("files_");
-    expect(stderr).toContain("toolsift mcp serve: 2 of 2 upstream MCP servers ready (305 tools), 3 plugin tools");
+    expect(stderr).toContain(
+      "toolsift mcp serve: 2 of 2 upstream MCP servers ready (305 tools), 3 plugin tools",
+    );
   });
 
   it("searches, describes and calls an upstream tool, and calls a plugin tool through tool_call", async () => {
@@ -121,9 +125,15 @@ describe("toolsift mcp serve over stdio (the built CLI, driven by the SDK client
     expect(described.parameters.required).toEqual(["id"]);
     expect(called.isError).toBeFalsy();
     expect(textOf(called)).toContain('files_sync_order ok {\\"id\\":\\"o-1\\"}');
-    const plugin = await client.callTool({ name: "tool_call", arguments: { id: "notes_find", args: { text: "hi" } } });
+    const plugin = await client.callTool({
+      name: "tool_call",
+      arguments: { id: "notes_find", args: { text: "hi" } },
+    });
     expect(textOf(plugin)).toContain("ECHO notes_find hi");
-    const bad = await client.callTool({ name: "tool_call", arguments: { id: "notes_find", args: { txt: "hi" } } });
+    const bad = await client.callTool({
+      name: "tool_call",
+      arguments: { id: "notes_find", args: { txt: "hi" } },
+    });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toContain("Did you mean: text?");
   });
@@ -146,9 +156,14 @@ describe("toolsift mcp serve over stdio (the built CLI, driven by the SDK client
   });
 
   it("sends no list_changed when only the catalog changes (an upstream tool added behind the controls)", async () => {
-    await client.callTool({ name: "tool_call", arguments: { id: "mcp:web:add_tool", args: { name: "web_fresh_tool" } } });
+    await client.callTool({
+      name: "tool_call",
+      arguments: { id: "mcp:web:add_tool", args: { name: "web_fresh_tool" } },
+    });
     await waitFor(async () => {
-      const found = textOf(await client.callTool({ name: "tool_search", arguments: { query: "web_fresh_tool" } }));
+      const found = textOf(
+        await client.callTool({ name: "tool_search", arguments: { query: "web_fresh_tool" } }),
+      );
       return found.includes("mcp:web:web_fresh_tool");
     }, "the new upstream tool to be searchable");
     // One more round trip: a notification sent with the rebuild would have arrived before this answer.
@@ -177,7 +192,9 @@ describe("toolsift mcp serve --http (the built CLI, driven by the SDK client)", 
   async function connect(): Promise<Client> {
     const client = new Client({ name: "http-client", version: "1.0.0" });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }),
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      }),
     );
     return client;
   }
@@ -215,7 +232,13 @@ describe("toolsift mcp serve --http (the built CLI, driven by the SDK client)", 
     const status = await new Promise<number | undefined>((resolve, reject) => {
       const target = new URL(url);
       const sent = request(
-        { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { host: "evil.example:80" } },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: "POST",
+          headers: { host: "evil.example:80" },
+        },
         (response) => {
           response.resume();
           resolve(response.statusCode);

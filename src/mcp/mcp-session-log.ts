@@ -14,7 +14,10 @@ export interface McpSessionLog {
 
 /** A new session key for an MCP connection: `mcp-<UTC time>-<random>`, valid as a session file name. */
 export function newMcpSessionKey(now = new Date()): string {
-  const time = now.toISOString().replace(/[-:]/gu, "").replace(/\.\d+Z$/u, "Z");
+  const time = now
+    .toISOString()
+    .replace(/[-:]/gu, "")
+    .replace(/\.\d+Z$/u, "Z");
   return `mcp-${time}-${randomBytes(4).toString("hex")}`;
 }
 
@@ -38,7 +41,9 @@ export function createMcpSessionLog(sessions: SessionStore, log: (line: string) 
       await header;
       await sessions.append(MCP_AGENT_ID, sessionKey, event);
     } catch (error) {
-      log(`mcp serve: could not write session ${sessionKey}: ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `mcp serve: could not write session ${sessionKey}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
   const stamp = () => ({ at: new Date().toISOString(), runId });

@@ -41,7 +41,11 @@ describe("MCP tools through createToolSearch", () => {
   it("declares only the controls, finds MCP tools by search, and calls them through tool_call", async () => {
     const search = createToolSearch({ tools: [native, ...source.tools()] });
     try {
-      expect(search.modelTools().map((tool) => tool.name)).toEqual(["tool_search", "tool_describe", "tool_call"]);
+      expect(search.modelTools().map((tool) => tool.name)).toEqual([
+        "tool_search",
+        "tool_describe",
+        "tool_call",
+      ]);
       const [best] = search.search("export a shipment from the two system", { limit: 3 });
       expect(best).toMatchObject({
         id: "mcp:two:two_export_shipment",
@@ -50,7 +54,10 @@ describe("MCP tools through createToolSearch", () => {
         input: "unknown",
         mcp: { server: "two", tool: "two_export_shipment" },
       });
-      const described = await control(search, "tool_describe").execute({ id: "mcp:two:two_export_shipment" }, {});
+      const described = await control(search, "tool_describe").execute(
+        { id: "mcp:two:two_export_shipment" },
+        {},
+      );
       expect((described.details as { parameters: unknown }).parameters).toEqual({
         type: "object",
         properties: {
@@ -95,8 +102,18 @@ describe("MCP tools through createToolSearch", () => {
     try {
       const directory = search.directory() ?? "";
       expect(directory).toContain("- local_weather (weather): Current weather for a city.");
-      expect(directory).toContain("Policy-approved MCP and client tools may also be found through tool_search");
-      for (const fragment of ["one_", "two_", "shared_lookup", "HOSTILE_LONG", "INJECTED_ROW", "<|im_start|>", "hostile_"]) {
+      expect(directory).toContain(
+        "Policy-approved MCP and client tools may also be found through tool_search",
+      );
+      for (const fragment of [
+        "one_",
+        "two_",
+        "shared_lookup",
+        "HOSTILE_LONG",
+        "INJECTED_ROW",
+        "<|im_start|>",
+        "hostile_",
+      ]) {
         expect(directory).not.toContain(fragment);
       }
       expect(directory.length).toBeLessThan(2_000);

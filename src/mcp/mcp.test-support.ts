@@ -40,7 +40,9 @@ export interface HttpFixture {
 }
 
 /** Starts `http-server.mjs` on a free port and resolves with its MCP URL once it listens. */
-export async function startHttpFixture(options: { prefix?: string; count?: number } = {}): Promise<HttpFixture> {
+export async function startHttpFixture(
+  options: { prefix?: string; count?: number } = {},
+): Promise<HttpFixture> {
   const args = [join(FIXTURES_DIR, "http-server.mjs")];
   if (options.prefix !== undefined) args.push("--prefix", options.prefix);
   if (options.count !== undefined) args.push("--count", String(options.count));
@@ -82,7 +84,10 @@ export function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Polls `check` until it returns a value other than undefined/false; fails after a generous bound. */
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + WAIT_BOUND_MS;
   for (;;) {
     const value = await check();

@@ -7,14 +7,18 @@ export const SERVE_INTRO = [
 ].join("\n");
 
 /** The line used instead of the controls' guide when Tool Search is off and every tool is listed. */
-export const SERVE_INTRO_DIRECT = "toolsift: every tool is listed directly (Tool Search is off in the config).";
+export const SERVE_INTRO_DIRECT =
+  "toolsift: every tool is listed directly (Tool Search is off in the config).";
 
 /**
  * The `instructions` of `toolsift mcp serve`: the intro, the upstream servers by their (operator-chosen,
  * trusted) names, then the directory text, so clients that show instructions give the model the same
  * bounded overview the gateway puts in its system prompt.
  */
-export function serveInstructions(options: { directory: string | undefined; servers: readonly string[] }): string {
+export function serveInstructions(options: {
+  directory: string | undefined;
+  servers: readonly string[];
+}): string {
   const parts = [options.directory === undefined ? SERVE_INTRO_DIRECT : SERVE_INTRO];
   if (options.servers.length > 0) parts.push(`Upstream MCP servers: ${options.servers.join(", ")}.`);
   if (options.directory !== undefined) parts.push(options.directory);

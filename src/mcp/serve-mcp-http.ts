@@ -38,14 +38,21 @@ export interface HttpMcpServer {
   close(): Promise<void>;
 }
 
-type Session = { transport: WebStandardStreamableHTTPServerTransport; connection: McpFrontendConnection; seen: number };
+type Session = {
+  transport: WebStandardStreamableHTTPServerTransport;
+  connection: McpFrontendConnection;
+  seen: number;
+};
 
 /**
  * Serves the frontend over Streamable HTTP at `/mcp`: one MCP session (and one catalog and session log)
  * per `initialize`, found again by its `mcp-session-id`. Errors are JSON-RPC error objects, never stacks.
  * Idle sessions are closed after HTTP_SESSION_IDLE_MS; at most MAX_HTTP_SESSIONS live at once.
  */
-export async function serveMcpHttp(frontend: McpFrontend, options: ServeMcpHttpOptions): Promise<HttpMcpServer> {
+export async function serveMcpHttp(
+  frontend: McpFrontend,
+  options: ServeMcpHttpOptions,
+): Promise<HttpMcpServer> {
   const log = options.log ?? (() => {});
   const sessions = new Map<string, Session>();
   const checkToken = options.token === undefined ? undefined : bearerTokenChecker(options.token);
@@ -67,14 +74,23 @@ export async function serveMcpHttp(frontend: McpFrontend, options: ServeMcpHttpO
     if (sessionId !== undefined) {
       const session = sessions.get(sessionId);
       if (!session)
-        return c.json(rpcError(-32001, "Session not found: start a new session with initialize (no mcp-session-id)."), 404);
+        return c.json(
+          rpcError(-32001, "Session not found: start a new session with initialize (no mcp-session-id)."),
+          404,
+        );
       session.seen = Date.now();
       return session.transport.handleRequest(c.req.raw);
     }
     if (c.req.method !== "POST")
-      return c.json(rpcError(-32000, "Bad request: send initialize first, then the mcp-session-id header it returns."), 400);
+      return c.json(
+        rpcError(-32000, "Bad request: send initialize first, then the mcp-session-id header it returns."),
+        400,
+      );
     if (sessions.size >= MAX_HTTP_SESSIONS)
-      return c.json(rpcError(-32000, `Too many MCP sessions (at most ${MAX_HTTP_SESSIONS}); close one and retry.`), 503);
+      return c.json(
+        rpcError(-32000, `Too many MCP sessions (at most ${MAX_HTTP_SESSIONS}); close one and retry.`),
+        503,
+      );
     let connection: McpFrontendConnection | undefined;
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -102,9 +118,12 @@ export async function serveMcpHttp(frontend: McpFrontend, options: ServeMcpHttpO
   const address = server.address() as AddressInfo;
   const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
   allowedHosts = new Set(
-    [`127.0.0.1:${address.port}`, `localhost:${address.port}`, `[::1]:${address.port}`, `${hostPart}:${address.port}`].map(
-      (host) => host.toLowerCase(),
-    ),
+    [
+      `127.0.0.1:${address.port}`,
+      `localhost:${address.port}`,
+      `[::1]:${address.port}`,
+      `${hostPart}:${address.port}`,
+    ].map((host) => host.toLowerCase()),
   );
   const sweep = setInterval(() => {
     const now = Date.now();

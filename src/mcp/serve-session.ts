@@ -52,7 +52,11 @@ export interface ServeSession {
   /** The tools this connection lists: the controls plus the visible and direct-only tools (or every tool). */
   listTools(): Tool[];
   /** Runs one `tools/call` through the executor pipeline and logs it; never throws. */
-  callTool(name: string, args: unknown, context: { requestId: string | number; signal?: AbortSignal }): Promise<CallToolResult>;
+  callTool(
+    name: string,
+    args: unknown,
+    context: { requestId: string | number; signal?: AbortSignal },
+  ): Promise<CallToolResult>;
   /** Rebuilds the catalog from the current tools; true when the listed surface (names, schemas) changed. */
   refresh(): boolean;
   close(): void;
@@ -95,7 +99,9 @@ export function createServeSession(options: ServeSessionOptions): ServeSession {
     tools: prepare(options.tools()),
     config: options.toolSearch,
     harness: "embedded",
-    ...(options.contextWindowTokens === undefined ? {} : { contextWindowTokens: options.contextWindowTokens }),
+    ...(options.contextWindowTokens === undefined
+      ? {}
+      : { contextWindowTokens: options.contextWindowTokens }),
     hooks: {
       ...(policy
         ? { checkPolicy: (event) => policyDecision(judgedAs.get(event.entry.tool) ?? event.entry, policy) }
@@ -103,7 +109,11 @@ export function createServeSession(options: ServeSessionOptions): ServeSession {
       ...(approvals
         ? {
             requestApproval: (event) =>
-              approvals.requestApproval({ ...event, agentId: MCP_AGENT_ID, sessionKey: sessionLog.sessionKey }),
+              approvals.requestApproval({
+                ...event,
+                agentId: MCP_AGENT_ID,
+                sessionKey: sessionLog.sessionKey,
+              }),
           }
         : {}),
       beforeToolCall: pluginBeforeToolCall(
@@ -131,7 +141,8 @@ export function createServeSession(options: ServeSessionOptions): ServeSession {
     for (const tool of search.modelTools()) {
       const entry = toCatalogEntry(tool);
       if (!entry || listed.has(entry.name)) continue;
-      const attribution = CONTROL_NAMES.has(entry.name) && search.enabled ? {} : { toolId: entry.id, source: entry.source };
+      const attribution =
+        CONTROL_NAMES.has(entry.name) && search.enabled ? {} : { toolId: entry.id, source: entry.source };
       const direct = search.enabled || tool.catalogMode === "direct-only";
       listed.set(entry.name, {
         tool: toMcpTool(tool),
@@ -160,7 +171,10 @@ export function createServeSession(options: ServeSessionOptions): ServeSession {
         if (!target) throw unknownTool(name, search.enabled);
         attribution = target.attribution;
         if (name === "tool_call" && search.enabled) targetCalls.add(callId);
-        result = await target.run(args ?? {}, { toolCallId: callId, ...(context.signal ? { signal: context.signal } : {}) });
+        result = await target.run(args ?? {}, {
+          toolCallId: callId,
+          ...(context.signal ? { signal: context.signal } : {}),
+        });
       } catch (error) {
         result = toErrorResult(error);
       } finally {

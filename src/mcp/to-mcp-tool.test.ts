@@ -21,7 +21,9 @@ describe("toMcpTool", () => {
     const tool = toMcpTool({
       name: "t",
       execute,
-      ...(parameters === undefined ? {} : { parameters: parameters as ToolDefinition["parameters"] & object }),
+      ...(parameters === undefined
+        ? {}
+        : { parameters: parameters as ToolDefinition["parameters"] & object }),
     });
     expect(tool.inputSchema).toEqual({ type: "object" });
     expect(tool.description).toBe("");
@@ -60,6 +62,8 @@ describe("toCallToolResult", () => {
   });
 
   it("gives an empty result for a malformed one", () => {
-    expect(toCallToolResult(null as unknown as Parameters<typeof toCallToolResult>[0])).toEqual({ content: [] });
+    expect(toCallToolResult(null as unknown as Parameters<typeof toCallToolResult>[0])).toEqual({
+      content: [],
+    });
   });
 });

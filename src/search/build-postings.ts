@@ -26,6 +26,8 @@ export type Postings = {
   readonly idf: Float32Array;
 };
 
+/** Distinct terms a document is expected to have (first guess for the posting buffers, which grow on need). */
+const EXPECTED_TERMS_PER_DOCUMENT = 32;
 /** Bits per field in a packed count (counts saturate at 255 occurrences per field). */
 const COUNT_BITS = 8;
 const COUNT_MAX = (1 << COUNT_BITS) - 1;
@@ -64,8 +66,8 @@ class DocumentTermCounter {
   private readonly documentStart: Uint32Array;
   private documentFrequency = new Uint32Array(1024);
   private slotOfTerm = new Int32Array(1024).fill(-1);
-  private postingTerms = new Uint32Array(4096);
-  private postingCounts = new Uint32Array(4096);
+  private postingTerms: Uint32Array<ArrayBuffer>;
+  private postingCounts: Uint32Array<ArrayBuffer>;
   private postingCount = 0;
   private documentsAdded = 0;
   private readonly localTerms: number[] = [];
@@ -75,6 +77,8 @@ class DocumentTermCounter {
     this.documentCount = documentCount;
     this.fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
     this.documentStart = new Uint32Array(documentCount + 1);
+    this.postingTerms = new Uint32Array(Math.max(1024, documentCount * EXPECTED_TERMS_PER_DOCUMENT));
+    this.postingCounts = new Uint32Array(this.postingTerms.length);
     this.words = new WordTable((word) => cachedWordTerms(word).map((term) => this.internTerm(term)));
   }
 

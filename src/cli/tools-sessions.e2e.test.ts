@@ -1,0 +1,109 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeFakePlugin } from "../qa/index.js";
+import { createFileSessionStore } from "../sessions/index.js";
+
+const bin = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+let root = "";
+let configPath = "";
+let env: NodeJS.ProcessEnv = {};
+
+function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "toolsift-cli-"));
+  const pluginDir = await writeFakePlugin(join(root, "plugins", "fake-plugin"));
+  configPath = join(root, "toolsift.json");
+  await writeFile(configPath, JSON.stringify({ plugins: { load: { paths: [pluginDir] } } }));
+  env = {
+    ...process.env,
+    TOOLSIFT_HOME: root,
+    TOOLSIFT_STATE_DIR: join(root, "state"),
+    TOOLSIFT_CONFIG: configPath,
+  };
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("toolsift tools", () => {
+  it("prints the effective surface as JSON: plugin tools cataloged, controls declared", async () => {
+    const outcome = await run("tools", "--json");
+    expect(outcome.code).toBe(0);
+    const surface = JSON.parse(outcome.stdout) as {
+      toolSearch: { enabled: boolean; mode: string };
+      tools: Array<{ id: string; owner: string; visibility: string }>;
+      declaredTools: string[];
+      directory: string;
+    };
+    expect(surface.toolSearch).toEqual({ enabled: true, mode: "tools" });
+    const target = surface.tools.find((tool) => tool.id === "native:fake-plugin:fake_plugin_tool_17");
+    expect(target).toMatchObject({ owner: "fake-plugin", visibility: "catalog" });
+    expect(surface.declaredTools.slice(0, 3)).toEqual(["tool_search", "tool_describe", "tool_call"]);
+    expect(surface.declaredTools).not.toContain("fake_plugin_tool_17");
+    expect(surface.directory).toContain("- fake_plugin_tool_17 (fake-plugin)");
+  });
+
+  it("prints a readable summary, and refuses an unknown agent with exit 1", async () => {
+    const text = await run("tools");
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("tool search: on, tools mode");
+    expect(text.stdout).toMatch(/catalog\s+native:fake-plugin:fake_plugin_tool_01/);
+    const unknown = await run("tools", "--agent", "nobody");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown agent "nobody"');
+  });
+});
+
+describe("toolsift sessions", () => {
+  it("lists sessions, shows one with what it answers, and fails clearly for a missing one", async () => {
+    expect((await run("sessions")).stdout).toContain("No sessions yet.");
+    const store = createFileSessionStore(join(root, "state"));
+    const at = new Date().toISOString();
+    await store.append("main", "demo", {
+      type: "session",
+      version: 1,
+      agentId: "main",
+      sessionKey: "demo",
+      at,
+    });
+    await store.append("main", "demo", {
+      type: "model-request",
+      at,
+      runId: "run_1",
+      provider: "mock",
+      model: "m",
+      declaredTools: ["tool_search", "tool_describe", "tool_call"],
+      declaredToolCount: 3,
+      systemPromptChars: 100,
+      requestBytes: 1000,
+    });
+    const list = await run("sessions");
+    expect(list.stdout).toContain("main/demo");
+    const show = await run("sessions", "show", "demo");
+    expect(show.code).toBe(0);
+    expect(show.stdout).toContain("schemas declared up front: 3");
+    const missing = await run("sessions", "show", "nope");
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No session "nope"');
+  });
+});
