@@ -4,6 +4,7 @@ import { buildCatalog, type CatalogEntry, type ToolDefinition } from "../src/cat
 import { createSearchIndex, entryFields } from "../src/search/index.js";
 import { isEntryPoint } from "./entry-point.js";
 import { loadSealQueries, loadSealTools } from "./seal-tools.js";
+import { compactNumber, type Panel, writeChart } from "./svg-chart.js";
 import { syntheticQueries, syntheticTools } from "./synthetic-tools.js";
 import { writeResults } from "./write-results.js";
 
@@ -11,6 +12,10 @@ import { writeResults } from "./write-results.js";
 const LIMIT = 8;
 /** MiniSearch is measured up to this catalog size (it is slow to build and query beyond). */
 const MINISEARCH_MAX_TOOLS = 10_000;
+/** toolsift builds per catalog (the first is reported apart; the best of the others is the build time). */
+const BUILDS = 6;
+/** Builds beyond `MINISEARCH_MAX_TOOLS` tools, where one build takes seconds. */
+const LARGE_CATALOG_BUILDS = 3;
 
 type Row = {
   catalog: string;
@@ -54,12 +59,45 @@ export function run(): void {
     })),
   );
   writeResults("latency", rows);
+  writeLatencyChart(rows);
+}
+
+function writeLatencyChart(rows: readonly Row[]): void {
+  const catalogs = [...new Set(rows.map((row) => row.catalog))];
+  const categories = catalogs.map((catalog) => {
+    const tools = rows.find((row) => row.catalog === catalog)!.tools.toLocaleString("en-US");
+    return catalog === "seal-tools" ? `Seal-Tools (${tools})` : tools;
+  });
+  const panel = (heading: string, yLabel: string, pick: (row: Row) => number): Panel => ({
+    heading,
+    categories,
+    series: ["toolsift", "MiniSearch"].map((engine) => ({
+      name: engine,
+      values: catalogs.map((catalog) => {
+        const row = rows.find((candidate) => candidate.catalog === catalog && candidate.engine === engine);
+        return row ? pick(row) : undefined;
+      }),
+    })),
+    yLabel,
+    xLabel: "tools in the catalog (MiniSearch up to 10,000)",
+    log: true,
+    format: compactNumber,
+  });
+  writeChart("latency", {
+    title: "Search latency: toolsift vs MiniSearch",
+    subtitle: "same process, same entries and queries; lower is better",
+    panels: [
+      panel("query p50", "p50 query latency, ms (log scale)", (row) => row.p50Ms),
+      panel("index build", "index build, ms (log scale)", (row) => row.buildMs),
+    ],
+  });
 }
 
 function measureToolsift(catalog: string, entries: readonly CatalogEntry[], queries: string[]): Row {
   const builds: number[] = [];
   let search = (_query: string): unknown => undefined;
-  for (let round = 0; round < 3; round += 1) {
+  const rounds = entries.length > MINISEARCH_MAX_TOOLS ? LARGE_CATALOG_BUILDS : BUILDS;
+  for (let round = 0; round < rounds; round += 1) {
     const start = performance.now();
     const index = createSearchIndex(entries);
     index.search("warm up the postings", 1);

@@ -4,6 +4,7 @@ import { toResponsesBody } from "../src/providers/responses-mapping.js";
 import { createToolSearch } from "../src/tool-search/index.js";
 import { isEntryPoint } from "./entry-point.js";
 import { loadSealTools } from "./seal-tools.js";
+import { compactNumber, writeChart } from "./svg-chart.js";
 import { syntheticTools } from "./synthetic-tools.js";
 import { writeResults } from "./write-results.js";
 
@@ -86,6 +87,31 @@ export function run(): Row[] {
   }
   console.table(rows);
   writeResults("payload", rows);
+  const categories = catalogs.map(({ catalog, tools }) =>
+    catalog === "seal-tools"
+      ? `Seal-Tools (${tools.length.toLocaleString("en-US")})`
+      : tools.length.toLocaleString("en-US"),
+  );
+  writeChart("payload", {
+    title: "First provider request: bytes sent",
+    subtitle: "direct schemas vs Tool Search (tools and directory modes); lower is better",
+    panels: [
+      {
+        categories,
+        series: (["direct", "tools", "directory"] as const).map((surface) => ({
+          name: surface,
+          values: catalogs.map(
+            ({ catalog }) =>
+              rows.find((row) => row.catalog === catalog && row.surface === surface)?.requestBytes,
+          ),
+        })),
+        yLabel: "request bytes (log scale)",
+        xLabel: "tools in the catalog (synthetic, then Seal-Tools)",
+        log: true,
+        format: (bytes) => `${compactNumber(bytes)}B`,
+      },
+    ],
+  });
   return rows;
 }
 

@@ -5,6 +5,7 @@ import { createSearchIndex, entryFields } from "../src/search/index.js";
 import { isEntryPoint } from "./entry-point.js";
 import { createPlainBm25 } from "./plain-bm25.js";
 import { loadSealQueries, loadSealTools, type SealQuery } from "./seal-tools.js";
+import { writeChart } from "./svg-chart.js";
 import { writeResults } from "./write-results.js";
 
 /** How many results each engine returns per query (the default `maxSearchLimit`). */
@@ -88,6 +89,27 @@ export function run(split = "dev"): void {
     })),
   );
   writeResults(`quality-${split}`, rows);
+  const metrics: Array<[string, (row: Row) => number]> = [
+    ["Recall@1", (row) => row.recallAt1],
+    ["Recall@5", (row) => row.recallAt5],
+    ["Recall@8", (row) => row.recallAt8],
+    ["all gold in top 8", (row) => row.allGoldInTop8],
+    ["MRR", (row) => row.mrr],
+  ];
+  writeChart(`quality-${split}`, {
+    title: `Search quality on Seal-Tools ${split} (${snapshot.entries.length.toLocaleString("en-US")} tools, ${queries.length} queries)`,
+    subtitle: "toolsift vs plain BM25 vs MiniSearch, same process; higher is better",
+    panels: [
+      {
+        categories: metrics.map(([name]) => name),
+        series: rows.map((row) => ({ name: row.engine, values: metrics.map(([, pick]) => 100 * pick(row)) })),
+        yLabel: "percent (MRR × 100)",
+        xLabel: "metric",
+        max: 100,
+        format: (value) => value.toFixed(1),
+      },
+    ],
+  });
 }
 
 function measure(engine: Engine, entries: readonly CatalogEntry[], queries: readonly SealQuery[]): Row {

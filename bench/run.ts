@@ -6,6 +6,8 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   quality: async () => (await import("./quality.js")).run(),
   latency: async () => (await import("./latency.js")).run(),
   payload: async () => (await import("./payload.js")).run(),
+  "code-mode": async () => (await import("./code-mode.js")).run(),
+  "mcp-tool-list": async () => (await import("./mcp-tool-list.js")).run(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));

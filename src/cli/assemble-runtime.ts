@@ -2,9 +2,10 @@ import { dirname } from "node:path";
 import { type ApprovalBroker, createApprovalBroker } from "../approvals/index.js";
 import { type LoadedConfig, loadConfig } from "../config/index.js";
 import { createMcpToolSource, type McpToolSource } from "../mcp/index.js";
-import { type LoadedPlugins, loadPlugins } from "../plugins/index.js";
+import { type LoadedPlugins, loadPlugins, type PluginLogEntry } from "../plugins/index.js";
 import { createRunner, type Runner } from "../runner/index.js";
 import { createFileSessionStore, type SessionStore } from "../sessions/index.js";
+import { configSecrets, redactingLog } from "./redacting-log.js";
 
 /** Everything a command that runs agents needs, built from the config file. */
 export interface AssembledRuntime {
@@ -19,6 +20,11 @@ export interface AssembledRuntime {
    * their tools (or `mcp.start()` is called), so commands that never run an agent spawn nothing.
    */
   mcp: McpToolSource;
+  /**
+   * The `log` given to assembleRuntime, redacting every line: secret shapes, and the config's own keys and
+   * token (see redactingLog). Everything assembled here logs through it; so should the caller.
+   */
+  log: (line: string) => void;
   /** Waits for in-flight runs (bounded) and stops the MCP servers. Same as `runner.close()`. */
   close(): Promise<void>;
 }
@@ -35,16 +41,24 @@ export async function assembleRuntime(options: {
 }): Promise<AssembledRuntime> {
   const env = options.env ?? process.env;
   const loaded = await loadConfig({ ...(options.configPath ? { configPath: options.configPath } : {}), env });
-  for (const warning of loaded.warnings) options.log?.(`config: ${warning}`);
+  const rawLog = options.log;
+  const log = rawLog === undefined ? undefined : redactingLog(rawLog, configSecrets(loaded.config));
+  // Config warnings name keys and variables, never values; redactText would read `….token: environment
+  // variable X is not set` as a secret assignment and hide the useful part.
+  for (const warning of loaded.warnings) rawLog?.(`config: ${warning}`);
   const { config } = loaded;
   const plugins = await loadPlugins({
     paths: config.plugins?.load?.paths ?? [],
     ...(config.plugins?.allow ? { allow: config.plugins.allow } : {}),
     ...(config.plugins?.entries ? { entries: config.plugins.entries } : {}),
     baseDir: dirname(loaded.path),
+    // What plugins log (api.log) goes through the same redaction as every other line.
+    ...(log
+      ? { log: (entry: PluginLogEntry) => log(`[plugin ${entry.pluginId}] ${entry.level}: ${entry.message}`) }
+      : {}),
   });
   for (const error of plugins.errors) {
-    options.log?.(`plugin ${error.pluginId ?? error.path} skipped: ${error.message}`);
+    log?.(`plugin ${error.pluginId ?? error.path} skipped: ${error.message}`);
   }
   const sessions = createFileSessionStore(loaded.stateDir);
   const approval = config.tools?.approval ?? {};
@@ -52,11 +66,11 @@ export async function assembleRuntime(options: {
     ...(approval.mode === undefined ? {} : { mode: approval.mode }),
     ...(approval.require === undefined ? {} : { require: approval.require }),
     ...(approval.timeoutMs === undefined ? {} : { timeoutMs: approval.timeoutMs }),
-    ...(options.log ? { log: options.log } : {}),
+    ...(log ? { log } : {}),
   });
   const mcp = createMcpToolSource(config.mcp?.servers ?? {}, {
     baseDir: dirname(loaded.path),
-    ...(options.log ? { log: options.log } : {}),
+    ...(log ? { log } : {}),
   });
   const runner = withMcpServers(
     createRunner({
@@ -72,11 +86,20 @@ export async function assembleRuntime(options: {
         await mcp.start();
         return mcp.tools();
       },
-      ...(options.log ? { log: options.log } : {}),
+      ...(log ? { log } : {}),
     }),
     mcp,
   );
-  return { loaded, plugins, sessions, runner, approvals, mcp, close: () => runner.close() };
+  return {
+    loaded,
+    plugins,
+    sessions,
+    runner,
+    approvals,
+    mcp,
+    log: log ?? (() => {}),
+    close: () => runner.close(),
+  };
 }
 
 /**

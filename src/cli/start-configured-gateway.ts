@@ -15,17 +15,19 @@ const TOKEN_VARIABLE = "TOOLSIFT_GATEWAY_TOKEN";
  * The real `toolsift gateway` start: config (a bad file refuses the start, naming every problem), plugins
  * (a broken one is logged and skipped), runner, approval broker and session store, then the HTTP server.
  * A non-loopback bind needs `gateway.auth.token` (after `env:` resolution); without one nothing listens.
+ * Every log line is redacted (secret shapes, and the config's own keys and token) before `log` sees it.
  */
 export async function startConfiguredGateway(
   options: GatewayStartOptions,
-  log: (line: string) => void,
+  rawLog: (line: string) => void,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<RunningGateway> {
   const runtime = await assembleRuntime({
     ...(options.configPath ? { configPath: options.configPath } : {}),
     env,
-    log,
+    log: rawLog,
   });
+  const log = runtime.log;
   const gatewayConfig = runtime.loaded.config.gateway ?? {};
   const host = options.bind ?? gatewayConfig.bind ?? DEFAULT_GATEWAY_HOST;
   const token = gatewayConfig.auth?.token;
@@ -57,7 +59,8 @@ export async function startConfiguredGateway(
   }
   for (const plugin of runtime.plugins.plugins)
     log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
-  if (token !== undefined) log("gateway auth: every route but /healthz requires the bearer token");
+  if (token !== undefined)
+    log("gateway auth: every route but /healthz requires Authorization: Bearer <gateway.auth.token>");
   return {
     url: started.url,
     stop: async () => {

@@ -16,19 +16,23 @@ export function createToolsCommand(io: CliIo): Command {
         ...(options.config ? { configPath: options.config } : {}),
         log: (line) => io.stderr(`${line}\n`),
       });
-      const surface = await runtime.runner.effectiveSurface(options.agent);
-      if (options.json) {
-        io.stdout(`${JSON.stringify(surface, null, 2)}\n`);
-        return;
+      try {
+        const surface = await runtime.runner.effectiveSurface(options.agent);
+        if (options.json) {
+          io.stdout(`${JSON.stringify(surface, null, 2)}\n`);
+          return;
+        }
+        const mode = surface.toolSearch.enabled ? `on, ${surface.toolSearch.mode} mode` : "off";
+        const lines = [
+          `agent: ${surface.agentId}`,
+          `tool search: ${mode}`,
+          `declared to the model (${surface.declaredTools.length}): ${surface.declaredTools.join(", ") || "none"}`,
+          `admitted tools (${surface.tools.length}):`,
+          ...surface.tools.map((tool) => `  ${tool.visibility.padEnd(11)} ${tool.id}`),
+        ];
+        io.stdout(`${lines.join("\n")}\n`);
+      } finally {
+        await runtime.close();
       }
-      const mode = surface.toolSearch.enabled ? `on, ${surface.toolSearch.mode} mode` : "off";
-      const lines = [
-        `agent: ${surface.agentId}`,
-        `tool search: ${mode}`,
-        `declared to the model (${surface.declaredTools.length}): ${surface.declaredTools.join(", ") || "none"}`,
-        `admitted tools (${surface.tools.length}):`,
-        ...surface.tools.map((tool) => `  ${tool.visibility.padEnd(11)} ${tool.id}`),
-      ];
-      io.stdout(`${lines.join("\n")}\n`);
     });
 }

@@ -278,13 +278,12 @@ export class CellChild {
 
   #send(text: string): void {
     if (!this.#child.connected) return;
-    this.#child.send(text, (error) => {
-      if (error) this.#ended(`its channel closed (${error.message})`);
-    });
+    // A failed send means the child is going away: its exit (after the channel drained, so a `done` it sent
+    // first still counts) settles the cell, and the timer is the backstop if it somehow lingers.
+    this.#child.send(text, () => {});
   }
 
   #kill(): void {
-    this.#setReferenced(false);
     if (this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill("SIGKILL");
   }
 

@@ -1,5 +1,10 @@
 import { SANDBOX_PRELUDE } from "./sandbox-prelude.js";
 
+/** A cell-like program run once in a throwaway context before `ready`, so its code paths are compiled. */
+const WARM_UP_SOURCE = `new (async function () {}).constructor(
+  "const o = JSON.parse(JSON.stringify({ a: [1, 'b'] })); await null; return Object.keys(o).map(String).join();"
+)().then((value) => value, (error) => error)`;
+
 /**
  * The program of an isolated child, as ES module text run with `node --input-type=module -e`. It is text,
  * not a file, so the same program runs from the sources (tests) and the build, and the child needs no read
@@ -17,6 +22,7 @@ const [coreUrl, variantUrl, limitsText] = process.argv.slice(1);
 const limits = JSON.parse(limitsText);
 const PRELUDE = ${JSON.stringify(SANDBOX_PRELUDE)};
 const CODE_PATTERN = /^[A-Z][A-Z0-9_]{0,39}$/;
+const WARM_UP = ${JSON.stringify(WARM_UP_SOURCE)};
 
 const post = (message, then) => {
   if (!process.connected) return;
@@ -31,6 +37,15 @@ const quickjs = await core.newQuickJSWASMModuleFromVariant(core.newVariant(varia
 const runtime = quickjs.newRuntime();
 runtime.setMemoryLimit(limits.memoryLimitBytes);
 runtime.setMaxStackSize(limits.maxStackBytes);
+// Warm-up in a throwaway context of the same runtime: the first parse, async function, promise job and JSON
+// round trip compile their WebAssembly code before the child says ready, not during the cell.
+{
+  const warm = runtime.newContext();
+  const result = warm.evalCode(WARM_UP);
+  if (!result.error) runtime.executePendingJobs();
+  (result.error ?? result.value).dispose();
+  warm.dispose();
+}
 const vm = runtime.newContext();
 
 let deadline = Number.POSITIVE_INFINITY;
@@ -64,6 +79,13 @@ const readString = (handle, key) => {
     return undefined;
   }
 };
+// The AsyncFunction constructor puts two lines of its own before the cell's body.
+const BODY_LINE_OFFSET = 2;
+const cellLine = (stack) => {
+  const where = typeof stack === "string" ? /<input>:([0-9]+):[0-9]+/u.exec(stack) : null;
+  const line = where ? Number(where[1]) - BODY_LINE_OFFSET : 0;
+  return line > 0 ? " (line " + line + " of the cell)" : "";
+};
 const failWithThrown = (handle) => {
   if (stopReason !== null) return fail(stopReason.code, stopReason.message);
   if (Date.now() > deadline) return fail("TIMEOUT", timeoutMessage());
@@ -88,7 +110,7 @@ const failWithThrown = (handle) => {
   if (isNull) return fail("MEMORY_LIMIT", memoryMessage() + " (The cell failed with null, which is how QuickJS reports exhausted memory; throw Error objects, not null.)");
   if (typeof code === "string" && CODE_PATTERN.test(code)) return fail(code, message ?? code);
   const text = message === undefined ? "The cell threw a value that could not be read." : message;
-  fail("CELL_ERROR", name ? name + ": " + text : text);
+  fail("CELL_ERROR", (name ? name + ": " + text : text) + cellLine(kind === "object" ? readString(handle, "stack") : undefined));
 };
 
 const pending = new Map();

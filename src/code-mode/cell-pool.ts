@@ -4,9 +4,10 @@ import type { ChildLaunch } from "./child-launch.js";
 const CLOSED = { code: "CLOSED", message: "Code Mode was closed." };
 
 /**
- * A warm pool of pre-started children. Each child runs one cell and is then thrown away; taking one starts
- * its replacement, so the next cell usually finds a child that has already loaded QuickJS. Children that died
- * while idle are skipped. A child that cannot start makes `acquire` reject with the reason.
+ * A warm pool of pre-started children. Each child runs one cell and is then thrown away; the caller calls
+ * `fill` when its cell has ended, so the replacement's start (a synchronous spawn in the parent) never delays
+ * a running cell, and the next cell usually finds a child that has already loaded QuickJS. Children that
+ * died while idle are skipped. A child that cannot start makes `acquire` reject with the reason.
  */
 export class CellPool {
   readonly #launch: () => Promise<ChildLaunch>;
@@ -46,7 +47,6 @@ export class CellPool {
         this.#closed ? "Code Mode was closed." : "The Code Mode sandbox child ended before use.",
       );
     }
-    this.fill();
     return child;
   }
 

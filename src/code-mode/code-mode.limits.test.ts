@@ -142,7 +142,7 @@ describe("Code Mode limits: logs", () => {
     );
     expect(outcome).toEqual({
       status: "failed",
-      error: { code: "CELL_ERROR", message: "Error: stop" },
+      error: { code: "CELL_ERROR", message: "Error: stop (line 1 of the cell)" },
       logs: ["step 1", "[error] step 2"],
     });
   });

@@ -191,10 +191,18 @@ describe("createCodeMode: the cell's value", () => {
     expect(errorOf(await codeMode.exec(source)).code).toBe(code);
   });
 
-  it("says what was thrown", async () => {
+  it("says what was thrown, and on which line of the cell", async () => {
     expect(errorOf(await codeMode.exec("throw new TypeError('bad input');"))).toEqual({
       code: "CELL_ERROR",
-      message: "TypeError: bad input",
+      message: "TypeError: bad input (line 1 of the cell)",
+    });
+    expect(errorOf(await codeMode.exec("const a = 1;\nconst b = 2;\nreturn a.b.c;"))).toEqual({
+      code: "CELL_ERROR",
+      message: "TypeError: cannot read property 'c' of undefined (line 3 of the cell)",
+    });
+    expect(errorOf(await codeMode.exec("const a = 1;\nreturn (;"))).toEqual({
+      code: "CELL_ERROR",
+      message: "SyntaxError: unexpected token in expression: ';' (line 2 of the cell)",
     });
   });
 

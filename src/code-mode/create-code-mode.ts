@@ -72,6 +72,7 @@ export function createCodeMode(options: CodeModeOptions): CodeMode {
     } finally {
       signal?.removeEventListener("abort", onAbort);
       running.delete(child);
+      pool.fill();
     }
   };
 

@@ -67,7 +67,7 @@ export const SANDBOX_PRELUDE = `(function (send, log, settle) {
     return StringConstructor(value);
   };
   const writer = (level) => (...values) => { log(level, values.map(format).join(" ")); };
-  const consoleObject = freeze({ log: writer("log"), info: writer("info"), debug: writer("log"), warn: writer("warn"), error: writer("error") });
+  const consoleObject = freeze({ log: writer("log"), info: writer("info"), warn: writer("warn"), error: writer("error") });
 
   defineProperty(globalThis, "tools", { value: tools, enumerable: true });
   defineProperty(globalThis, "openclaw", { value: freeze({ tools }), enumerable: true });

@@ -41,9 +41,10 @@ export interface HttpFixture {
 
 /** Starts `http-server.mjs` on a free port and resolves with its MCP URL once it listens. */
 export async function startHttpFixture(
-  options: { prefix?: string; count?: number } = {},
+  options: { prefix?: string; count?: number; requireHeader?: string } = {},
 ): Promise<HttpFixture> {
   const args = [join(FIXTURES_DIR, "http-server.mjs")];
+  if (options.requireHeader !== undefined) args.push("--require-header", options.requireHeader);
   if (options.prefix !== undefined) args.push("--prefix", options.prefix);
   if (options.count !== undefined) args.push("--count", String(options.count));
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });

@@ -84,7 +84,7 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
   try {
     const listed = await Promise.race([work, deadline]);
     opened = true;
-    return { client, transport: settings.url === undefined ? "stdio" : "http", ...listed };
+    return { client, transport: settings.command === undefined ? "http" : "stdio", ...listed };
   } catch (error) {
     // Stopped before reporting, so a failed start never leaves a process behind.
     await client.close().catch(() => {});

@@ -69,7 +69,7 @@ type Listed = {
 };
 
 /**
- * Starts the state of one MCP connection. With Tool Search on (the default, whatever the harness), the
+ * Starts the state of one MCP connection. With Tool Search on (the default; read as for the embedded harness), the
  * connection lists the three controls plus visible and direct-only tools, and calls reach every other tool
  * through `tool_call`. With `tools.toolSearch: false` it lists every tool directly (MCP tools as
  * `<server>__<tool>`) and still runs each call through the executor pipeline by catalog id.

@@ -1,14 +1,10 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  type CallToolResult,
-  CallToolResultSchema,
-  ErrorCode,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonSchema, ToolCallContext, ToolResult } from "../catalog/index.js";
 import type { McpServerSettings } from "../config/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import { cutText } from "../text/index.js";
+import { describeCallFailure } from "./describe-call-failure.js";
 import { mcpDirectName } from "./direct-tool-name.js";
 import {
   MAX_LOGGED_LINE_CHARS,
@@ -141,47 +137,19 @@ export class ServerConnection {
       // CallToolResultSchema was given, so the result is the current shape (never the legacy `toolResult`).
       return toToolResult(result as CallToolResult);
     } catch (error) {
-      throw this.callFailure(tool, error, generation, signal);
+      if (signal?.aborted) throw error; // the executor reports the caller's abort or its own timeout
+      const failure = describeCallFailure(error, {
+        server: name,
+        tool,
+        timeoutMs: this.callTimeoutMs,
+        connectionReplaced: generation !== this.generation,
+        transport: this.transport,
+      });
+      if (failure.connectionLost) this.stopped(generation, "the server could not be reached");
+      throw failure.error;
     } finally {
       signal?.removeEventListener("abort", onAbort);
     }
-  }
-
-  private callFailure(tool: string, error: unknown, generation: number, signal?: AbortSignal): unknown {
-    const { name } = this.options;
-    if (signal?.aborted) return error; // the executor reports the caller's abort or its own timeout
-    const closedDuringCall =
-      generation !== this.generation ||
-      (error instanceof McpError && error.code === ErrorCode.ConnectionClosed);
-    if (closedDuringCall) {
-      return new ToolsiftError(
-        "TOOL_FAILED",
-        `MCP server "${name}" closed during the call to "${tool}". The server is being restarted; the call may or may not have had effects, so check before retrying.`,
-      );
-    }
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-      return new ToolsiftError(
-        "TIMEOUT",
-        `MCP server "${name}" did not answer the call to "${tool}" within ${this.callTimeoutMs} ms; the call was cancelled. It may still have had effects; check before retrying.`,
-      );
-    }
-    if (error instanceof McpError) {
-      return new ToolsiftError(
-        "TOOL_FAILED",
-        `MCP server "${name}" refused the call to "${tool}": ${error.message}`,
-      );
-    }
-    if (error instanceof Error && error.name === "ZodError") {
-      return new ToolsiftError(
-        "TOOL_FAILED",
-        `MCP server "${name}" answered the call to "${tool}" with something that is not a valid MCP tool result.`,
-      );
-    }
-    if (this.transport === "http") this.stopped(generation, "the server could not be reached");
-    return new ToolsiftError(
-      "TOOL_FAILED",
-      `MCP server "${name}" could not be reached for the call to "${tool}": ${messageOf(error)}`,
-    );
   }
 
   private async open(why: "start" | "restart"): Promise<void> {
@@ -291,8 +259,13 @@ export class ServerConnection {
               `mcp ${this.options.name}: could not re-read tools after list_changed (${cutText(messageOf(error), MAX_LOGGED_LINE_CHARS)}); keeping the previous list`,
             );
         }
-      } while (this.refreshAgain);
+      } while (this.refreshAgain && generation === this.generation);
       this.refreshing = false;
+      // A notice from a newer connection that arrived while this loop ran is served now.
+      if (this.refreshAgain) {
+        this.refreshAgain = false;
+        this.refresh(this.generation);
+      }
     })();
   }
 

@@ -1,6 +1,7 @@
 import type { ConversationItem, ProviderTool } from "../providers/index.js";
 import { cutText } from "../text/index.js";
 import { MAX_ECHO_CHARS } from "./limits.js";
+import { planCodeMode } from "./plan-code-mode.js";
 import {
   type FoundGroup,
   type FoundTool,
@@ -31,7 +32,8 @@ const SECOND_TARGET = /\band=([^\s"'`,;]+)/u;
  * `target=<tool> [and=<tool2>]` it calls declared targets directly; otherwise it searches once with
  * `tool_search` (a batch for two targets), describes a best candidate whose input is `"unknown"`, calls each
  * best candidate through `tool_call` with arguments built from its signature or schema, and finally answers
- * with the outputs' text. Errors, unreachable targets and text without a target end in an assistant message,
+ * with the outputs' text. Under Code Mode (`exec` declared, no `tool_search`) it writes one cell that does the
+ * same (plan-code-mode.ts). Errors, unreachable targets and text without a target end in an assistant message,
  * so a conversation can never loop. See DESIGN.md for every rule.
  */
 export function planResponse(input: PlannerInput): ConversationItem[] {
@@ -41,6 +43,7 @@ export function planResponse(input: PlannerInput): ConversationItem[] {
   const answered = answeredCalls(input.items);
 
   if (targets.every((target) => declared.has(target))) return planDirect(targets, declared, answered);
+  if (!declared.has("tool_search") && declared.has("exec")) return planCodeMode(targets, answered);
   if (!declared.has("tool_search")) {
     const missing = targets.filter((target) => !declared.has(target));
     return [

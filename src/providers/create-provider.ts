@@ -3,7 +3,12 @@ import { ToolsiftError } from "../errors/index.js";
 import { cutText } from "../text/index.js";
 import { fromChatAnswer, toChatBody } from "./chat-mapping.js";
 import { MAX_PROVIDER_ERROR_CHARS, PLACEHOLDER_API_KEY } from "./limits.js";
-import { malformedAnswerError, type ProviderErrorContext, toProviderError } from "./provider-error.js";
+import {
+  malformedAnswerError,
+  type ProviderErrorContext,
+  toProviderError,
+  withoutApiKey,
+} from "./provider-error.js";
 import { resolveProviderSettings } from "./provider-settings.js";
 import type { ParsedAnswer } from "./read-json.js";
 import { byteCountingFetch, measureRequestBytes } from "./request-bytes.js";
@@ -45,6 +50,9 @@ export function createProvider(
     baseUrl: resolved.baseUrl,
     timeoutMs: resolved.timeoutMs,
     isOpenAI: resolved.isOpenAI,
+    ...(resolved.apiKey === undefined || resolved.apiKey === PLACEHOLDER_API_KEY
+      ? {}
+      : { apiKey: resolved.apiKey }),
   };
   const apiName = resolved.api === "openai-responses" ? "Responses API" : "Chat Completions";
   const tokenCapField = resolved.isOpenAI ? "max_completion_tokens" : "max_tokens";
@@ -61,7 +69,7 @@ export function createProvider(
       if (failure !== undefined)
         throw new ToolsiftError(
           "PROVIDER_FAILED",
-          `Provider "${id}" failed: ${cutText(failure, MAX_PROVIDER_ERROR_CHARS)}`,
+          `Provider "${id}" failed: ${cutText(withoutApiKey(failure, context.apiKey), MAX_PROVIDER_ERROR_CHARS)}`,
         );
       const parsed = fromResponsesAnswer(value);
       if (!parsed) throw malformedAnswerError(id, apiName);

@@ -21,3 +21,6 @@ export const MAX_RETRIES_CEILING = 10;
 
 /** Longest slice of a provider's own error message quoted in a `PROVIDER_FAILED` message. */
 export const MAX_PROVIDER_ERROR_CHARS = 500;
+
+/** What a provider's key is replaced with when the provider quotes it in an error message. */
+export const REDACTED_API_KEY = "[REDACTED]";

@@ -1,10 +1,22 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { isToolsiftError, ToolsiftError } from "../errors/index.js";
 import { collapseWhitespace, cutText } from "../text/index.js";
-import { MAX_PROVIDER_ERROR_CHARS, OPENAI_API_KEY_ENV } from "./limits.js";
+import { MAX_PROVIDER_ERROR_CHARS, OPENAI_API_KEY_ENV, REDACTED_API_KEY } from "./limits.js";
 
 /** What a failure message needs to know about the provider. */
-export type ProviderErrorContext = { id: string; baseUrl: string; timeoutMs: number; isOpenAI: boolean };
+export type ProviderErrorContext = {
+  id: string;
+  baseUrl: string;
+  timeoutMs: number;
+  isOpenAI: boolean;
+  /** The key sent to the provider: removed from the provider's own messages, which some servers echo. */
+  apiKey?: string;
+};
+
+/** Text with every occurrence of the provider's key replaced by `[REDACTED]`. */
+export function withoutApiKey(text: string, apiKey: string | undefined): string {
+  return apiKey === undefined || apiKey.length === 0 ? text : text.split(apiKey).join(REDACTED_API_KEY);
+}
 
 /**
  * The ToolsiftError for a request that failed for good (after the client's retries): `CANCELLED` when the
@@ -31,13 +43,17 @@ export function toProviderError(error: unknown, context: ProviderErrorContext): 
   if (error instanceof APIError && typeof error.status === "number")
     return new ToolsiftError(
       "PROVIDER_FAILED",
-      `Provider "${id}" failed with HTTP ${error.status}: ${providerMessage(error)}${statusHint(error.status, context)}`,
+      `Provider "${id}" failed with HTTP ${error.status}: ${providerMessage(error, context.apiKey)}${statusHint(error.status, context)}`,
       { cause: error },
     );
   const message = error instanceof Error ? error.message : String(error);
-  return new ToolsiftError("PROVIDER_FAILED", `Provider "${id}" failed: ${bounded(message)}`, {
-    cause: error,
-  });
+  return new ToolsiftError(
+    "PROVIDER_FAILED",
+    `Provider "${id}" failed: ${bounded(withoutApiKey(message, context.apiKey))}`,
+    {
+      cause: error,
+    },
+  );
 }
 
 /** A provider answer toolsift cannot read (no output list, no choices). */
@@ -48,7 +64,7 @@ export function malformedAnswerError(id: string, api: string): ToolsiftError {
   );
 }
 
-function providerMessage(error: APIError): string {
+function providerMessage(error: APIError, apiKey: string | undefined): string {
   const inner = error.error;
   const message =
     typeof inner === "object" &&
@@ -56,7 +72,7 @@ function providerMessage(error: APIError): string {
     typeof (inner as { message?: unknown }).message === "string"
       ? (inner as { message: string }).message
       : error.message.replace(/^\d{3} /u, "");
-  const text = bounded(message);
+  const text = bounded(withoutApiKey(message, apiKey));
   if (text.length === 0) return "(no error message).";
   return /[.!?]$/u.test(text) ? text : `${text}.`;
 }

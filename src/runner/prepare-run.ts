@@ -1,4 +1,5 @@
 import { CONTROL_NAMES, type ToolDefinition, toCatalogEntry } from "../catalog/index.js";
+import { prepareCodeModeSurface } from "../code-mode/index.js";
 import type { ModelReference, ResolvedAgent } from "../config/index.js";
 import type { SearchCandidate, Telemetry } from "../controls/index.js";
 import type { ExecutionHooks, ToolCallActivity } from "../execution/index.js";
@@ -72,14 +73,31 @@ export async function prepareRun(
     hooks.requestApproval = (event) =>
       approvals.requestApproval({ ...event, agentId: agent.id, sessionKey: request.sessionKey });
   }
-  const search = createToolSearch({
+  const toolSearchOptions = {
     tools,
     config: options.config.tools?.toolSearch,
     harness: agent.harness,
     model: toolSearchModel(agent),
     ...(agent.contextWindowTokens === undefined ? {} : { contextWindowTokens: agent.contextWindowTokens }),
     hooks,
-  });
+  };
+  // Code Mode replaces the controls (never both); if its sandbox cannot start, the run falls back to tools mode.
+  const codeMode =
+    options.config.codeMode?.enabled === true && agent.harness !== "codex"
+      ? await prepareCodeModeSurface({
+          toolSearch: toolSearchOptions,
+          codeMode: {
+            ...(options.config.codeMode.timeoutMs === undefined
+              ? {}
+              : { timeoutMs: options.config.codeMode.timeoutMs }),
+            ...(agent.contextWindowTokens === undefined
+              ? {}
+              : { contextWindowTokens: agent.contextWindowTokens }),
+          },
+          ...(options.log ? { log: options.log } : {}),
+        })
+      : undefined;
+  const search = codeMode?.toolSearch ?? createToolSearch(toolSearchOptions);
   search.addClientTools(clientTools);
 
   const userText = request.input
@@ -105,8 +123,8 @@ export async function prepareRun(
   if (allow) search.restrict(allow);
 
   // With Tool Search off the tools come back as they are: their calls still go through an executor.
-  const executed = search.enabled ? undefined : throughExecutor(search.modelTools(), hooks);
-  const modelTools = executed?.tools ?? search.modelTools();
+  const executed = search.enabled || codeMode ? undefined : throughExecutor(search.modelTools(), hooks);
+  const modelTools = codeMode?.modelTools() ?? executed?.tools ?? search.modelTools();
   const ids = new Map<string, { toolId: string; source: SearchCandidate["source"] }>();
   for (const tool of modelTools) {
     const entry = toCatalogEntry(tool);
@@ -132,6 +150,7 @@ export async function prepareRun(
     close: () => {
       executed?.close();
       search.close();
+      void codeMode?.close();
     },
   };
 }

@@ -3,7 +3,13 @@ import type { ToolDefinition, ToolResult } from "../catalog/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 import { isToolsiftError } from "../errors/index.js";
 import type { ConversationItem, Provider, ProviderUsage } from "../providers/index.js";
-import { replayConversation, type SessionEvent } from "../sessions/index.js";
+import {
+  collectSecretValues,
+  redactKnownValues,
+  redactText,
+  replayConversation,
+  type SessionEvent,
+} from "../sessions/index.js";
 import { type ClientHandoff, clientToolDefinitions } from "./client-tools.js";
 import { MAX_LOGGED_OUTPUT_CHARS } from "./limits.js";
 import { type PreparedRun, prepareRun } from "./prepare-run.js";
@@ -24,11 +30,17 @@ export async function runAgent(
   const started = Date.now();
   const { sessions } = options;
   const events: Promise<void>[] = [];
+  // Secrets this run knows (its provider key, values of secret-named call arguments): the store redacts
+  // secrets by key and shape; these are also redacted where they reappear as free text (a tool's echo, the
+  // model's own words, a provider error quoting the key).
+  const secrets = new Set<string>(agent.model.settings?.apiKey ? [agent.model.settings.apiKey] : []);
   const log = (event: SessionEvent) => {
-    const written = sessions.append(agent.id, request.sessionKey, event);
+    const written = sessions.append(agent.id, request.sessionKey, redactKnownValues(event, secrets));
     events.push(written.catch(() => {}));
     return written;
   };
+  // The run's log lines (plugin hook failures, errors) get the same treatment.
+  const runLog = (line: string) => options.log?.(redactText(redactKnownValues(line, secrets)));
   const stamp = () => ({ at: new Date().toISOString(), runId });
 
   const previous = await sessions.read(agent.id, request.sessionKey);
@@ -59,10 +71,10 @@ export async function runAgent(
   let failure: { code: string; message: string } | undefined;
 
   try {
-    prepared = await prepareRun(options, agent, request, clientTools, (activity) => {
+    prepared = await prepareRun({ ...options, log: runLog }, agent, request, clientTools, (activity) => {
       // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
       log({ ...stamp(), type: "target-activity", ...activity }).catch((error: unknown) =>
-        options.log?.(`run ${runId}: could not log target activity: ${messageOf(error)}`),
+        runLog(`run ${runId}: could not log target activity: ${messageOf(error)}`),
       );
     });
     const declared = new Map(prepared.modelTools.map((tool) => [tool.name, tool]));
@@ -80,6 +92,9 @@ export async function runAgent(
         }),
         signal,
       );
+      for (const item of response.output)
+        if (item.type === "function_call")
+          for (const value of collectSecretValues(item.arguments)) secrets.add(value);
       usage.inputTokens += response.usage?.inputTokens ?? 0;
       usage.outputTokens += response.usage?.outputTokens ?? 0;
       await log({
@@ -109,6 +124,7 @@ export async function runAgent(
         const result = results[index] as ToolResult;
         if (handoffs.has(call.callId)) continue; // the client answers this one
         const text = resultText(result);
+        for (const value of collectSecretValues(text)) secrets.add(value);
         conversation.push({ type: "function_call_output", callId: call.callId, output: text });
         await log({
           ...stamp(),
@@ -150,7 +166,8 @@ export async function runAgent(
       cancelled: request.signal?.aborted === true,
       runTimeoutMs: agent.runTimeoutMs,
     });
-    options.log?.(`run ${runId} failed: ${failure.code}: ${messageOf(error)}`);
+    failure.message = redactKnownValues(failure.message, secrets);
+    runLog(`run ${runId} failed: ${failure.code}: ${messageOf(error)}`);
   } finally {
     prepared?.close();
   }

@@ -72,6 +72,8 @@ class DocumentTermCounter {
   private documentsAdded = 0;
   private readonly localTerms: number[] = [];
   private localCounts = new Uint32Array(256);
+  /** The term ids of the word being added to the word table (reused: the table copies them). */
+  private readonly wordTermIds: number[] = [];
 
   constructor(documentCount: number) {
     this.documentCount = documentCount;
@@ -79,7 +81,13 @@ class DocumentTermCounter {
     this.documentStart = new Uint32Array(documentCount + 1);
     this.postingTerms = new Uint32Array(Math.max(1024, documentCount * EXPECTED_TERMS_PER_DOCUMENT));
     this.postingCounts = new Uint32Array(this.postingTerms.length);
-    this.words = new WordTable((word) => cachedWordTerms(word).map((term) => this.internTerm(term)));
+    this.words = new WordTable((word) => {
+      const terms = cachedWordTerms(word);
+      const ids = this.wordTermIds;
+      ids.length = terms.length;
+      for (let index = 0; index < terms.length; index += 1) ids[index] = this.internTerm(terms[index]!);
+      return ids;
+    });
   }
 
   addDocument(fields: readonly (readonly string[])[]): void {

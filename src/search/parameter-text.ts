@@ -68,7 +68,8 @@ function add(walk: Walk, text: string): void {
 function ownKeys(value: unknown): string[] {
   if (typeof value !== "object" || value === null || isArray(value)) return [];
   try {
-    return Object.keys(value).slice(0, MAX_SCHEMA_NODES);
+    const keys = Object.keys(value);
+    return keys.length > MAX_SCHEMA_NODES ? keys.slice(0, MAX_SCHEMA_NODES) : keys;
   } catch {
     return [];
   }

@@ -23,12 +23,15 @@ export function createSearchIndex(entries: readonly CatalogEntry[]): SearchIndex
   return new RankedIndex(entries);
 }
 
+/** The documents under one key: a bare number for the usual single document (no array per key at build). */
+type DocsAtKey = number | number[];
+
 /** Map lookups for the exact tiers, built on the first search without touching any schema. */
 type Lookups = {
-  readonly byId: ReadonlyMap<string, readonly number[]>;
-  readonly byName: ReadonlyMap<string, readonly number[]>;
+  readonly byId: ReadonlyMap<string, DocsAtKey>;
+  readonly byName: ReadonlyMap<string, DocsAtKey>;
   /** Lowercased names and ids. */
-  readonly byFoldedKey: ReadonlyMap<string, readonly number[]>;
+  readonly byFoldedKey: ReadonlyMap<string, DocsAtKey>;
   /** Position of each document in id order (ties: input order). */
   readonly idRank: Uint32Array;
 };
@@ -65,8 +68,9 @@ class RankedIndex implements SearchIndex {
       lookups.byName.get(trimmed),
       lookups.byFoldedKey.get(trimmed.toLowerCase()),
     ];
-    for (const tier of exactTiers) {
-      if (tier === undefined || placed.length >= wanted) continue;
+    for (const docs of exactTiers) {
+      if (docs === undefined || placed.length >= wanted) continue;
+      const tier = typeof docs === "number" ? [docs] : docs;
       const fresh = tier.filter((doc) => this.placedStamp[doc] !== this.generation);
       if (fresh.length > 1) {
         this.score(query);
@@ -142,21 +146,26 @@ class RankedIndex implements SearchIndex {
 }
 
 function buildLookups(documents: readonly CatalogEntry[]): Lookups {
-  const byId = new Map<string, number[]>();
-  const byName = new Map<string, number[]>();
-  const byFoldedKey = new Map<string, number[]>();
-  const add = (map: Map<string, number[]>, key: string, doc: number): void => {
-    const list = map.get(key);
-    if (!list) map.set(key, [doc]);
-    else if (list[list.length - 1] !== doc) list.push(doc);
-  };
-  documents.forEach((entry, doc) => {
-    add(byId, entry.id, doc);
-    add(byName, entry.name, doc);
-    add(byFoldedKey, entry.name.toLowerCase(), doc);
-    add(byFoldedKey, entry.id.toLowerCase(), doc);
-  });
+  const byId = new Map<string, DocsAtKey>();
+  const byName = new Map<string, DocsAtKey>();
+  const byFoldedKey = new Map<string, DocsAtKey>();
+  for (let doc = 0; doc < documents.length; doc += 1) {
+    const { id, name } = documents[doc]!;
+    addDoc(byId, id, doc);
+    addDoc(byName, name, doc);
+    addDoc(byFoldedKey, name.toLowerCase(), doc);
+    addDoc(byFoldedKey, id.toLowerCase(), doc);
+  }
   return { byId, byName, byFoldedKey, idRank: rankById(documents) };
+}
+
+/** Adds `doc` under `key` (documents are added in ascending order; a repeat of the last one is ignored). */
+function addDoc(map: Map<string, DocsAtKey>, key: string, doc: number): void {
+  const docs = map.get(key);
+  if (docs === undefined) map.set(key, doc);
+  else if (typeof docs === "number") {
+    if (docs !== doc) map.set(key, [docs, doc]);
+  } else if (docs[docs.length - 1] !== doc) docs.push(doc);
 }
 
 /** Each document's position in id order; already id-ordered input (a snapshot) is detected in one pass. */

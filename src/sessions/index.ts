@@ -2,8 +2,10 @@ export { createFileSessionStore, type FileSessionStoreOptions } from "./file-ses
 export {
   CIRCULAR,
   MAX_JSON_REDACTION_CHARS,
+  MAX_KNOWN_SECRET_ESCAPES,
   MAX_REDACTION_DEPTH,
   MAX_REDACTION_NODES,
+  MIN_KNOWN_SECRET_CHARS,
   REDACTED,
   SESSION_KEY_PATTERN,
   TRUNCATED,
@@ -14,6 +16,7 @@ export {
   SESSION_EVENT_TYPES,
   type SkippedSessionLine,
 } from "./parse-session-log.js";
+export { collectSecretValues, redactKnownValues } from "./redact-known-values.js";
 export { redactSecrets } from "./redact-secrets.js";
 export { redactText } from "./redact-text.js";
 export { replayConversation } from "./replay-conversation.js";

@@ -27,3 +27,9 @@ export const SESSION_FILE_EXTENSION = ".jsonl";
 
 /** Longest value quoted in an invalid-key message. */
 export const MAX_QUOTED_KEY_CHARS = 40;
+
+/** Shortest value a run remembers as a known secret: shorter ones would redact common words everywhere. */
+export const MIN_KNOWN_SECRET_CHARS = 4;
+
+/** How many levels of JSON-in-JSON escaping of a known secret are also redacted. */
+export const MAX_KNOWN_SECRET_ESCAPES = 3;

@@ -136,7 +136,13 @@ describe.skipIf(!apiKey)(`live Tool Search against ${model}`, () => {
         plugins,
         createProvider: (id, settings): Provider => {
           const real = createProvider(id, settings);
-          return { id, complete: (request) => (requests.push(request), real.complete(request)) };
+          return {
+            id,
+            complete: (request) => {
+              requests.push(request);
+              return real.complete(request);
+            },
+          };
         },
       });
       const started = Date.now();

@@ -25,7 +25,14 @@ const MARKER = "qa-exec.marker";
 const RAN = /^Done\. Exit code 0\.\nQA_EXEC_RAN/u;
 
 type ApprovalConfig = { require: string[]; mode: "ask" | "allow" | "deny"; timeoutMs?: number };
-type Pending = { id: string; toolId: string; toolName: string; args: unknown; agentId: string; sessionKey: string };
+type Pending = {
+  id: string;
+  toolId: string;
+  toolName: string;
+  args: unknown;
+  agentId: string;
+  sessionKey: string;
+};
 
 let mock: MockOpenAI;
 let root: string;
@@ -54,7 +61,9 @@ function useGateway(name: string, approval: ApprovalConfig) {
     await mkdir(context.workspace, { recursive: true });
     const { configPath, env } = await writeConfig(home, context.stateDir, {
       models: {
-        providers: { mock: { api: "openai-responses", baseUrl: mock.baseUrl, apiKey: "mock-key", maxRetries: 0 } },
+        providers: {
+          mock: { api: "openai-responses", baseUrl: mock.baseUrl, apiKey: "mock-key", maxRetries: 0 },
+        },
       },
       agents: { defaults: { model: "mock/toolsift-mock", workspace: context.workspace } },
       tools: { approval },
@@ -143,9 +152,9 @@ describe('tools.approval mode "ask" (timeoutMs 60000): an operator decides throu
   it("deny blocks the call: the model gets a blocked result with the note, and exec never ran", async () => {
     await gateway.clearMarker();
     const { run, pending } = await execWaitingForApproval(gateway.url, "ask-deny");
-    expect((await decide(gateway.url, pending.id, { decision: "deny", note: "not on a Friday" })).status).toBe(
-      200,
-    );
+    expect(
+      (await decide(gateway.url, pending.id, { decision: "deny", note: "not on a Friday" })).status,
+    ).toBe(200);
     const answer = await run;
     expect(answer.status, answer.raw).toBe(200);
     expect(answer.text).toMatch(/blocked/u);
@@ -167,7 +176,9 @@ describe('tools.approval mode "ask" (timeoutMs 60000): an operator decides throu
   });
 
   it("refuses a malformed decision and an unknown id without settling anything", async () => {
-    expect((await decide(gateway.url, "appr_000000000000000000000000", { decision: "allow" })).status).toBe(404);
+    expect((await decide(gateway.url, "appr_000000000000000000000000", { decision: "allow" })).status).toBe(
+      404,
+    );
     const { run, pending } = await execWaitingForApproval(gateway.url, "ask-bad-decision");
     expect((await decide(gateway.url, pending.id, { decision: "yes" })).status).toBe(400);
     expect((await pendingApprovals(gateway.url)).map((item) => item.id)).toEqual([pending.id]);

@@ -135,10 +135,10 @@ describe("core tools through a gateway run stay inside agents.defaults.workspace
     const outsideBefore = (await listFiles(paths.root)).filter((file) => !file.startsWith(stateDir)).sort();
     scripted.setScript(
       callThenAnswer([
-        ...ESCAPES.map((escape) => ({
+        ...ESCAPES.map((attempt) => ({
           type: "function_call" as const,
-          name: escape.tool,
-          arguments: escape.args(paths),
+          name: attempt.tool,
+          arguments: attempt.args(paths),
         })),
         // The control row: a path inside the workspace, in a new folder.
         { type: "function_call", name: "write", arguments: { path: "nested/ok.txt", content: "inside" } },
@@ -154,13 +154,13 @@ describe("core tools through a gateway run stay inside agents.defaults.workspace
     const events = await sessionFileEvents(stateDir, "scripted", "escapes");
     const results = events.filter((event) => event.type === "tool-result");
     expect(results.length).toBe(ESCAPES.length + 1);
-    for (const [index, escape] of ESCAPES.entries()) {
+    for (const [index, attempt] of ESCAPES.entries()) {
       const result = results[index];
-      expect(result?.name, escape.probe).toBe(escape.tool);
-      expect(result?.isError, `${escape.probe}: ${String(result?.output)}`).toBe(true);
-      expect(String(result?.output), escape.probe).toMatch(/is outside the workspace/u);
-      expect(String(result?.output), escape.probe).not.toContain(OUTSIDE_SECRET);
-      expect(String(result?.output), escape.probe).not.toMatch(/root:x:0:0/u);
+      expect(result?.name, attempt.probe).toBe(attempt.tool);
+      expect(result?.isError, `${attempt.probe}: ${String(result?.output)}`).toBe(true);
+      expect(String(result?.output), attempt.probe).toMatch(/is outside the workspace/u);
+      expect(String(result?.output), attempt.probe).not.toContain(OUTSIDE_SECRET);
+      expect(String(result?.output), attempt.probe).not.toMatch(/root:x:0:0/u);
     }
     const control = results[ESCAPES.length];
     expect(control?.isError, String(control?.output)).toBe(false);

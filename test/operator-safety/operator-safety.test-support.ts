@@ -62,7 +62,10 @@ export async function gatewayProcess(configPath: string, env: NodeJS.ProcessEnv)
 }
 
 /** The same start path as `toolsift gateway` (config, plugins, runner, approvals, HTTP), in this process. */
-export async function gatewayInProcess(configPath: string, env: NodeJS.ProcessEnv): Promise<GatewayUnderTest> {
+export async function gatewayInProcess(
+  configPath: string,
+  env: NodeJS.ProcessEnv,
+): Promise<GatewayUnderTest> {
   const lines: string[] = [];
   const running = await startConfiguredGateway(
     { configPath, port: 0, bind: "127.0.0.1" },
@@ -127,7 +130,11 @@ async function answerOf(response: Response): Promise<GatewayAnswer> {
 }
 
 /** The raw lines of a session log file on disk. */
-export async function sessionFileLines(stateDir: string, agentId: string, sessionKey: string): Promise<string[]> {
+export async function sessionFileLines(
+  stateDir: string,
+  agentId: string,
+  sessionKey: string,
+): Promise<string[]> {
   const text = await readFile(join(stateDir, "agents", agentId, "sessions", `${sessionKey}.jsonl`), "utf8");
   return text.split("\n").filter((line) => line.length > 0);
 }

@@ -23,9 +23,17 @@ import { callThenAnswer, type ScriptedModel, startScriptedModel } from "./script
 /** Plugin tools of this file: each records that it ran in `<root>/ran/<name>`. */
 const PLUGIN_TOOLS: Record<string, { plugin: string; description: string; param: string }> = {
   weather_forecast: { plugin: "weather", description: "Get the weather forecast for a city.", param: "city" },
-  weather_alerts: { plugin: "weather", description: "List severe weather alerts for a region.", param: "region" },
+  weather_alerts: {
+    plugin: "weather",
+    description: "List severe weather alerts for a region.",
+    param: "region",
+  },
   email_send: { plugin: "mail", description: "Send an email message to one recipient.", param: "to" },
-  email_archive: { plugin: "mail", description: "Archive an email thread by its subject line.", param: "subject" },
+  email_archive: {
+    plugin: "mail",
+    description: "Archive an email thread by its subject line.",
+    param: "subject",
+  },
 };
 
 /** The core tools' descriptions, as the runner creates them. */
@@ -62,7 +70,12 @@ const CASES: PolicyCase[] = [
     via: "process",
     tools: { deny: ["email_send"] },
     rows: [
-      { agent: "main", denied: ["email_send"], allowed: "email_archive", allowedAnswer: ranAnswer("email_archive") },
+      {
+        agent: "main",
+        denied: ["email_send"],
+        allowed: "email_archive",
+        allowedAnswer: ranAnswer("email_archive"),
+      },
     ],
     guesser: true,
   },
@@ -71,7 +84,12 @@ const CASES: PolicyCase[] = [
     via: "in-process",
     tools: { deny: ["email_send"], toolSearch: { mode: "directory" } },
     rows: [
-      { agent: "main", denied: ["email_send"], allowed: "email_archive", allowedAnswer: ranAnswer("email_archive") },
+      {
+        agent: "main",
+        denied: ["email_send"],
+        allowed: "email_archive",
+        allowedAnswer: ranAnswer("email_archive"),
+      },
     ],
     guesser: true,
   },
@@ -265,7 +283,9 @@ function lastCursor(mock: MockOpenAI): number {
 function expectNoTraces(where: string, text: string, names: readonly string[]): void {
   for (const name of names) {
     for (const trace of traces(name)) {
-      expect(text.includes(trace), `${where} shows the denied tool ${name} (${JSON.stringify(trace)})`).toBe(false);
+      expect(text.includes(trace), `${where} shows the denied tool ${name} (${JSON.stringify(trace)})`).toBe(
+        false,
+      );
     }
   }
 }
@@ -332,120 +352,127 @@ describe.each(CASES)("policy keeps denied tools out of everything: $selector", (
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  it.each(policyCase.rows)("agent $agent: $denied absent from catalog, directory, provider request, effective surface and session log; $allowed works", async (row) => {
-    const target = row.denied[0] as string;
-    const deniedSession = `denied-${row.agent}`;
-    const allowedSession = `allowed-${row.agent}`;
-    // Markers are per row: another agent of the same gateway may run these tools legitimately.
-    await rm(ranDir, { recursive: true, force: true });
+  it.each(policyCase.rows)(
+    "agent $agent: $denied absent from catalog, directory, provider request, effective surface and session log; $allowed works",
+    async (row) => {
+      const target = row.denied[0] as string;
+      const deniedSession = `denied-${row.agent}`;
+      const allowedSession = `allowed-${row.agent}`;
+      // Markers are per row: another agent of the same gateway may run these tools legitimately.
+      await rm(ranDir, { recursive: true, force: true });
 
-    // The model is asked for the denied tool: it is not declared, so the mock searches for it.
-    const before = lastCursor(mock);
-    const denied = await postResponse(gateway.url, {
-      input: `Please use target=${target}`,
-      session: deniedSession,
-      agent: row.agent,
-    });
-    expect(denied.status, denied.raw).toBe(200);
-    expect(denied.text).not.toContain(`${target} ok`);
-    const deniedBodies = parsedBodies(mock, before);
-    expectAbsentFromProvider(deniedBodies, row.denied);
+      // The model is asked for the denied tool: it is not declared, so the mock searches for it.
+      const before = lastCursor(mock);
+      const denied = await postResponse(gateway.url, {
+        input: `Please use target=${target}`,
+        session: deniedSession,
+        agent: row.agent,
+      });
+      expect(denied.status, denied.raw).toBe(200);
+      expect(denied.text).not.toContain(`${target} ok`);
+      const deniedBodies = parsedBodies(mock, before);
+      expectAbsentFromProvider(deniedBodies, row.denied);
 
-    // The catalog: the search the run made for the denied tool found nothing by that name.
-    const deniedEvents = await sessionFileEvents(stateDir, row.agent, deniedSession);
-    const searches = deniedEvents.filter((event) => event.type === "tool-result" && event.name === "tool_search");
-    expect(searches.length).toBe(1);
-    const candidates = JSON.parse(String(searches[0]?.output)) as Array<{ id: string; name: string }>;
-    expect(Array.isArray(candidates)).toBe(true);
-    for (const name of row.denied) {
-      expect(candidates.map((candidate) => candidate.name)).not.toContain(name);
-      expect(candidates.map((candidate) => candidate.id)).not.toContain(identity(name).id);
-    }
+      // The catalog: the search the run made for the denied tool found nothing by that name.
+      const deniedEvents = await sessionFileEvents(stateDir, row.agent, deniedSession);
+      const searches = deniedEvents.filter(
+        (event) => event.type === "tool-result" && event.name === "tool_search",
+      );
+      expect(searches.length).toBe(1);
+      const candidates = JSON.parse(String(searches[0]?.output)) as Array<{ id: string; name: string }>;
+      expect(Array.isArray(candidates)).toBe(true);
+      for (const name of row.denied) {
+        expect(candidates.map((candidate) => candidate.name)).not.toContain(name);
+        expect(candidates.map((candidate) => candidate.id)).not.toContain(identity(name).id);
+      }
 
-    // The allowed tool of the same config still works.
-    const beforeAllowed = lastCursor(mock);
-    const allowed = await postResponse(gateway.url, {
-      input: `Please use target=${row.allowed}`,
-      session: allowedSession,
-      agent: row.agent,
-    });
-    expect(allowed.status, allowed.raw).toBe(200);
-    expect(allowed.text).toMatch(row.allowedAnswer);
-    expectAbsentFromProvider(parsedBodies(mock, beforeAllowed), row.denied);
+      // The allowed tool of the same config still works.
+      const beforeAllowed = lastCursor(mock);
+      const allowed = await postResponse(gateway.url, {
+        input: `Please use target=${row.allowed}`,
+        session: allowedSession,
+        agent: row.agent,
+      });
+      expect(allowed.status, allowed.raw).toBe(200);
+      expect(allowed.text).toMatch(row.allowedAnswer);
+      expectAbsentFromProvider(parsedBodies(mock, beforeAllowed), row.denied);
 
-    // The effective surface.
-    const effective = await getPath(gateway.url, `/v1/tools/effective?agent=${row.agent}`);
-    expect(effective.status).toBe(200);
-    const surface = effective.body as { tools: Array<{ name: string }>; declaredTools: string[] };
-    expect(surface.tools.map((tool) => tool.name)).toContain(row.allowed);
-    for (const name of row.denied) {
-      expect(surface.tools.map((tool) => tool.name)).not.toContain(name);
-      expect(surface.declaredTools).not.toContain(name);
-    }
-    expectNoTraces("GET /v1/tools/effective", effective.raw, row.denied);
+      // The effective surface.
+      const effective = await getPath(gateway.url, `/v1/tools/effective?agent=${row.agent}`);
+      expect(effective.status).toBe(200);
+      const surface = effective.body as { tools: Array<{ name: string }>; declaredTools: string[] };
+      expect(surface.tools.map((tool) => tool.name)).toContain(row.allowed);
+      for (const name of row.denied) {
+        expect(surface.tools.map((tool) => tool.name)).not.toContain(name);
+        expect(surface.declaredTools).not.toContain(name);
+      }
+      expectNoTraces("GET /v1/tools/effective", effective.raw, row.denied);
 
-    // Every line of both session logs on disk. The user's text and the model's own words (its search
-    // query, its answer) name the denied tool; no other line may, and no line shows its id or description.
-    for (const session of [deniedSession, allowedSession]) {
-      const lines = await sessionFileLines(stateDir, row.agent, session);
-      expect(lines.length).toBeGreaterThan(3);
-      for (const line of lines) {
-        const type = (JSON.parse(line) as { type: string }).type;
-        if (type === "user-input" || type === "assistant-output") {
-          for (const name of row.denied) {
-            const { id, description } = identity(name);
-            expect(line).not.toContain(id);
-            expect(line).not.toContain(description);
+      // Every line of both session logs on disk. The user's text and the model's own words (its search
+      // query, its answer) name the denied tool; no other line may, and no line shows its id or description.
+      for (const session of [deniedSession, allowedSession]) {
+        const lines = await sessionFileLines(stateDir, row.agent, session);
+        expect(lines.length).toBeGreaterThan(3);
+        for (const line of lines) {
+          const type = (JSON.parse(line) as { type: string }).type;
+          if (type === "user-input" || type === "assistant-output") {
+            for (const name of row.denied) {
+              const { id, description } = identity(name);
+              expect(line).not.toContain(id);
+              expect(line).not.toContain(description);
+            }
+          } else {
+            expectNoTraces(`session log line ${line}`, line, row.denied);
           }
-        } else {
-          expectNoTraces(`session log line ${line}`, line, row.denied);
         }
       }
-    }
 
-    // Nothing denied ran.
-    for (const name of row.denied) expect(existsSync(join(ranDir, name)), `${name} ran`).toBe(false);
-    if (row.denied.includes("write")) expect(existsSync(join(workspace, "qa"))).toBe(false);
-  });
-
-  if (!policyCase.guesser) return;
-  it(
-    "a model naming the denied tool directly, by id in tool_call, or in tool_describe reaches nothing",
-    async () => {
-      scripted.setScript(
-        callThenAnswer([
-          { type: "function_call", name: "email_send", arguments: { to: "guess@example.com" } },
-          {
-            type: "function_call",
-            name: "tool_call",
-            arguments: { id: "native:mail:email_send", args: { to: "guess@example.com" } },
-          },
-          { type: "function_call", name: "tool_call", arguments: { id: "email_send", args: { to: "x@y.z" } } },
-          { type: "function_call", name: "tool_describe", arguments: { id: "native:mail:email_send" } },
-        ]),
-      );
-      const answer = await postResponse(gateway.url, {
-        input: "send the mail",
-        session: "guesser",
-        agent: "guesser",
-      });
-      expect(answer.status, answer.raw).toBe(200);
-      const events = await sessionFileEvents(stateDir, "guesser", "guesser");
-      const results = events.filter((event) => event.type === "tool-result");
-      expect(results.map((event) => event.name)).toEqual(["email_send", "tool_call", "tool_call", "tool_describe"]);
-      for (const result of results) {
-        expect(result.isError, String(result.output)).toBe(true);
-        expect(String(result.output)).toMatch(/Unknown tool/u);
-        expect(String(result.output)).not.toContain("Send an email message");
-      }
-      expect(events.some((event) => event.type === "target-activity")).toBe(false);
-      expect(existsSync(join(ranDir, "email_send"))).toBe(false);
-      // The scripted model, too, was never shown the tool.
-      for (const raw of scripted.bodies()) {
-        const body = JSON.parse(raw) as Record<string, unknown>;
-        expectNoTraces("the guesser's declared tools", JSON.stringify(body.tools), ["email_send"]);
-        expectNoTraces("the guesser's system prompt", String(body.instructions), ["email_send"]);
-      }
+      // Nothing denied ran.
+      for (const name of row.denied) expect(existsSync(join(ranDir, name)), `${name} ran`).toBe(false);
+      if (row.denied.includes("write")) expect(existsSync(join(workspace, "qa"))).toBe(false);
     },
   );
+
+  if (!policyCase.guesser) return;
+  it("a model naming the denied tool directly, by id in tool_call, or in tool_describe reaches nothing", async () => {
+    scripted.setScript(
+      callThenAnswer([
+        { type: "function_call", name: "email_send", arguments: { to: "guess@example.com" } },
+        {
+          type: "function_call",
+          name: "tool_call",
+          arguments: { id: "native:mail:email_send", args: { to: "guess@example.com" } },
+        },
+        { type: "function_call", name: "tool_call", arguments: { id: "email_send", args: { to: "x@y.z" } } },
+        { type: "function_call", name: "tool_describe", arguments: { id: "native:mail:email_send" } },
+      ]),
+    );
+    const answer = await postResponse(gateway.url, {
+      input: "send the mail",
+      session: "guesser",
+      agent: "guesser",
+    });
+    expect(answer.status, answer.raw).toBe(200);
+    const events = await sessionFileEvents(stateDir, "guesser", "guesser");
+    const results = events.filter((event) => event.type === "tool-result");
+    expect(results.map((event) => event.name)).toEqual([
+      "email_send",
+      "tool_call",
+      "tool_call",
+      "tool_describe",
+    ]);
+    for (const result of results) {
+      expect(result.isError, String(result.output)).toBe(true);
+      expect(String(result.output)).toMatch(/Unknown tool/u);
+      expect(String(result.output)).not.toContain("Send an email message");
+    }
+    expect(events.some((event) => event.type === "target-activity")).toBe(false);
+    expect(existsSync(join(ranDir, "email_send"))).toBe(false);
+    // The scripted model, too, was never shown the tool.
+    for (const raw of scripted.bodies()) {
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      expectNoTraces("the guesser's declared tools", JSON.stringify(body.tools), ["email_send"]);
+      expectNoTraces("the guesser's system prompt", String(body.instructions), ["email_send"]);
+    }
+  });
 });

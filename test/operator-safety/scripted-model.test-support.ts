@@ -117,7 +117,8 @@ export async function startScriptedModel(initial: ModelScript): Promise<Scripted
 /** The outputs of this turn's calls, in call order (`name` and `output`). */
 export function answeredCalls(turn: ScriptedTurn): Array<{ name: string; output: string }> {
   const outputs = new Map<string, string>();
-  for (const item of turn.items) if (item.type === "function_call_output") outputs.set(item.callId, item.output);
+  for (const item of turn.items)
+    if (item.type === "function_call_output") outputs.set(item.callId, item.output);
   return turn.items.flatMap((item) => {
     if (item.type !== "function_call") return [];
     const output = outputs.get(item.callId);
