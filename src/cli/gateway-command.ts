@@ -1,10 +1,6 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
+import { parseBind, parsePort, waitForSignal } from "./server-options.js";
 import type { CliIo } from "./types.js";
-
-/** Highest TCP port. */
-const MAX_PORT = 65_535;
-/** Signals that stop the gateway gracefully; a second one stops it at once (Node's default). */
-const SHUTDOWN_SIGNALS = ["SIGTERM", "SIGINT"] as const;
 
 /** Where `toolsift gateway` listens and which config it loads; unset fields come from the config. */
 export type GatewayStartOptions = { port?: number; bind?: string; configPath?: string };
@@ -72,36 +68,4 @@ function toStartOptions(options: GatewayCommandOptions): GatewayStartOptions {
   if (options.bind !== undefined) start.bind = options.bind;
   if (options.config !== undefined) start.configPath = options.config;
   return start;
-}
-
-/** The first SIGTERM or SIGINT; disposing removes the listeners, so a second signal gets Node's default. */
-function waitForSignal(): { signal: Promise<string>; dispose(): void } {
-  let dispose = (): void => undefined;
-  const signal = new Promise<string>((resolve) => {
-    const onSignal = (name: NodeJS.Signals): void => {
-      dispose();
-      resolve(name);
-    };
-    for (const name of SHUTDOWN_SIGNALS) process.on(name, onSignal);
-    dispose = () => {
-      for (const name of SHUTDOWN_SIGNALS) process.off(name, onSignal);
-    };
-  });
-  return { signal, dispose: () => dispose() };
-}
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^[0-9]+$/u.test(value.trim()) || !Number.isSafeInteger(port) || port > MAX_PORT) {
-    throw new InvalidArgumentError(`port must be an integer from 0 to ${MAX_PORT} (0 picks a free port).`);
-  }
-  return port;
-}
-
-function parseBind(value: string): string {
-  const address = value.trim();
-  if (address.length === 0 || /\s/u.test(address)) {
-    throw new InvalidArgumentError("bind must be an address such as 127.0.0.1 or ::1.");
-  }
-  return address;
 }

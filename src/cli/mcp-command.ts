@@ -1,5 +1,5 @@
 import type { Readable, Writable } from "node:stream";
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
 import { resolveToolSearchConfig } from "../config/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import { isLoopbackHost } from "../gateway/index.js";
@@ -15,14 +15,11 @@ import {
 } from "../mcp/index.js";
 import { policyLayersFor } from "../policy/index.js";
 import { type AssembledRuntime, assembleRuntime } from "./assemble-runtime.js";
+import { parseBind, parsePort, waitForSignal } from "./server-options.js";
 import type { CliIo } from "./types.js";
 
-/** Highest TCP port. */
-const MAX_PORT = 65_535;
 /** Default address of `mcp serve --http`. */
 const DEFAULT_MCP_HTTP_HOST = "127.0.0.1";
-/** Signals that stop the server gracefully. */
-const SHUTDOWN_SIGNALS = ["SIGTERM", "SIGINT"] as const;
 
 /** What `toolsift mcp` needs from the program; every field has a real default. */
 export type McpCommandDeps = {
@@ -166,36 +163,4 @@ function routeConsoleToStderr(): () => void {
     console.info = saved.info;
     console.debug = saved.debug;
   };
-}
-
-/** The first SIGTERM or SIGINT; disposing removes the listeners, so a second signal gets Node's default. */
-function waitForSignal(): { signal: Promise<string>; dispose(): void } {
-  let dispose = (): void => undefined;
-  const signal = new Promise<string>((resolve) => {
-    const onSignal = (name: NodeJS.Signals): void => {
-      dispose();
-      resolve(name);
-    };
-    for (const name of SHUTDOWN_SIGNALS) process.on(name, onSignal);
-    dispose = () => {
-      for (const name of SHUTDOWN_SIGNALS) process.off(name, onSignal);
-    };
-  });
-  return { signal, dispose: () => dispose() };
-}
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^[0-9]+$/u.test(value.trim()) || !Number.isSafeInteger(port) || port > MAX_PORT) {
-    throw new InvalidArgumentError(`port must be an integer from 0 to ${MAX_PORT} (0 picks a free port).`);
-  }
-  return port;
-}
-
-function parseBind(value: string): string {
-  const address = value.trim();
-  if (address.length === 0 || /\s/u.test(address)) {
-    throw new InvalidArgumentError("bind must be an address such as 127.0.0.1 or ::1.");
-  }
-  return address;
 }
