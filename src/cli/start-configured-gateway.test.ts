@@ -134,3 +134,37 @@ describe("startConfiguredGateway: non-loopback binds", () => {
     }
   });
 });
+
+describe("startConfiguredGateway: MCP servers", () => {
+  it("connects them once listening and logs each server's status, a failed one included", async () => {
+    const fixture = join(import.meta.dirname, "../../test/fixtures/mcp/stdio-server.mjs");
+    const configPath = await writeConfig({
+      mcp: {
+        servers: {
+          good: { command: process.execPath, args: [fixture] },
+          broken: { command: join(dir, "no-such-command") },
+        },
+      },
+    });
+    const lines: string[] = [];
+    const gateway = await startConfiguredGateway(
+      { configPath, port: 0 },
+      (line) => lines.push(line),
+      envWith(),
+    );
+    try {
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline && lines.filter((line) => line.startsWith("mcp server ")).length < 2) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(lines.find((line) => line.startsWith("mcp server good:"))).toMatch(
+        /^mcp server good: ready, \d+ tools$/,
+      );
+      expect(lines.find((line) => line.startsWith("mcp server broken:"))).toMatch(
+        /^mcp server broken: failed, 0 tools: /,
+      );
+    } finally {
+      await gateway.stop();
+    }
+  }, 30_000);
+});

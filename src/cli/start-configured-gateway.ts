@@ -61,6 +61,17 @@ export async function startConfiguredGateway(
     log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
   if (token !== undefined)
     log("gateway auth: every route but /healthz requires Authorization: Bearer <gateway.auth.token>");
+  // Upstream MCP servers connect in the background once the gateway listens; each one's status is logged.
+  void runtime.mcp.start().then(
+    () => {
+      for (const server of runtime.mcp.status()) {
+        const error = server.error === undefined ? "" : `: ${server.error}`;
+        log(`mcp server ${server.name}: ${server.status}, ${server.tools} tools${error}`);
+      }
+    },
+    (error: unknown) =>
+      log(`mcp servers failed to start: ${error instanceof Error ? error.message : String(error)}`),
+  );
   return {
     url: started.url,
     stop: async () => {

@@ -127,7 +127,7 @@ export async function prepareRun(
   const modelTools = codeMode?.modelTools() ?? executed?.tools ?? search.modelTools();
   const ids = new Map<string, { toolId: string; source: SearchCandidate["source"] }>();
   for (const tool of modelTools) {
-    const entry = toCatalogEntry(tool);
+    const entry = executed?.entries.get(tool.name) ?? toCatalogEntry(tool);
     if (entry && !CONTROL_NAMES.has(entry.name))
       ids.set(tool.name, { toolId: entry.id, source: entry.source });
   }

@@ -1,11 +1,14 @@
 import { type CatalogEntry, type ToolDefinition, toCatalogEntry } from "../catalog/index.js";
 import { toErrorResult } from "../controls/index.js";
 import { createExecutor, type ExecutionHooks } from "../execution/index.js";
+import { isMcpToolDefinition } from "../mcp/index.js";
 
 /** Tools whose calls run through one executor pipeline, and the way to close that pipeline. */
 export interface ExecutedTools {
   /** The same declarations, each `execute` routed through the pipeline. */
   tools: ToolDefinition[];
+  /** The catalog entry behind each declared name (MCP tools are declared as `<server>__<tool>`). */
+  entries: ReadonlyMap<string, CatalogEntry>;
   /** Later calls fail closed; queued calls are cancelled. */
   close(): void;
 }
@@ -18,15 +21,21 @@ export interface ExecutedTools {
  */
 export function throughExecutor(tools: readonly ToolDefinition[], hooks: ExecutionHooks): ExecutedTools {
   const entries = new Set<CatalogEntry>();
+  const byName = new Map<string, CatalogEntry>();
   let closed = false;
   const executor = createExecutor({ hooks, isAvailable: (entry) => !closed && entries.has(entry) });
   const routed = tools.flatMap((tool): ToolDefinition[] => {
     const entry = toCatalogEntry(tool);
     if (!entry) return [];
     entries.add(entry);
+    // Declared directly, an MCP tool is named `<server>__<tool>` so two servers' tools never clash; the
+    // call is still judged and logged as the entry `mcp:<server>:<tool>`.
+    const name = isMcpToolDefinition(tool) ? tool.directName : entry.name;
+    byName.set(name, entry);
     return [
       {
         ...tool,
+        name,
         execute: async (args, context) => {
           try {
             return await executor.execute(entry, args, {
@@ -43,6 +52,7 @@ export function throughExecutor(tools: readonly ToolDefinition[], hooks: Executi
   });
   return {
     tools: routed,
+    entries: byName,
     close() {
       closed = true;
       executor.close();
