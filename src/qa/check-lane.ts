@@ -1,6 +1,7 @@
 import type { RecordedRequest } from "../mock-openai/index.js";
 import { FAKE_PLUGIN_ID } from "./fake-plugin.js";
 import type { QaLane } from "./lanes.js";
+import { FAKE_MCP_SERVER_NAME } from "./start-gateway-process.js";
 import type { LaneReport } from "./types.js";
 
 /** What one lane produced, as read from the outside: HTTP answer, provider request log, session log. */
@@ -52,8 +53,11 @@ export function checkLane(observation: LaneObservation): LaneReport {
       (event) => (event.type === "target-activity" || event.type === "tool-result") && event.name === target,
     );
     if (!inLog) fail(`the session log does not show ${target} executing`);
-    if (!attributed(observation.effective, target))
-      fail(`/v1/tools/effective does not attribute ${target} to ${FAKE_PLUGIN_ID}`);
+    const owner = lane.source === "mcp" ? FAKE_MCP_SERVER_NAME : FAKE_PLUGIN_ID;
+    const source = lane.source === "mcp" ? "mcp" : "native";
+    if (!attributed(observation.effective, target, owner, source)) {
+      fail(`/v1/tools/effective does not attribute ${target} to ${source} owner ${owner}`);
+    }
   }
 
   if (lane.name === "direct") {
@@ -70,8 +74,15 @@ export function checkLane(observation: LaneObservation): LaneReport {
       if (names.some((name) => name.startsWith("fake_plugin_tool_")))
         fail(`request ${index + 1} declared a deferred schema`);
       const prompt = body?.instructions ?? "";
-      if (!prompt.includes("### Deferred Tool Schemas") || !prompt.includes("- fake_plugin_tool_17")) {
-        fail(`request ${index + 1}'s prompt lacks the directory with fake_plugin_tool_17`);
+      // MCP names never enter the prompt: the MCP lane's directory only says MCP tools can be searched.
+      const listed =
+        lane.source === "mcp"
+          ? !prompt.includes("fake_plugin_tool_17")
+          : prompt.includes("- fake_plugin_tool_17");
+      if (!prompt.includes("### Deferred Tool Schemas") || !listed) {
+        fail(
+          `request ${index + 1}'s prompt has no directory, or lists fake_plugin_tool_17 where it must not`,
+        );
       }
     }
     const directCalls = modelCalls.filter((name) => name?.startsWith("fake_plugin_tool_"));
@@ -108,11 +119,11 @@ function parseBody(body: string): RequestBody | undefined {
   }
 }
 
-function attributed(effective: unknown, target: string): boolean {
+function attributed(effective: unknown, target: string, owner: string, source: string): boolean {
   const tools = (effective as { tools?: Array<{ name?: string; owner?: string; source?: string }> })?.tools;
   return (
     Array.isArray(tools) &&
-    tools.some((tool) => tool.name === target && tool.owner === FAKE_PLUGIN_ID && tool.source === "native")
+    tools.some((tool) => tool.name === target && tool.owner === owner && tool.source === source)
   );
 }
 

@@ -11,6 +11,15 @@ export function fakePluginToolName(index: number): string {
   return `fake_plugin_tool_${String(index).padStart(2, "0")}`;
 }
 
+/** The fake tools' deliberately long three-sentence description (shared by the plugin and the MCP lane). */
+export function fakeToolDescription(number: number): string {
+  return (
+    `Fake plugin tool number ${number} records a QA marker in the fake plugin's ledger and returns it. ` +
+    "It exists only to make the catalog large enough that sending every schema costs real request bytes. " +
+    "Call it with a marker string when the QA scenario names it as the target."
+  );
+}
+
 /**
  * Writes the fake plugin to `dir`: 36 tools, each with a deliberately long three-sentence description and a
  * strict schema (`{ marker: string }`, required, no extra properties), each returning
@@ -29,14 +38,12 @@ export async function writeFakePlugin(dir: string): Promise<string> {
   await writeFile(join(dir, "toolsift.plugin.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const source = `// Written by the toolsift QA scenario.
 const names = ${JSON.stringify(names)};
+const descriptions = ${JSON.stringify(names.map((_, index) => fakeToolDescription(index + 1)))};
 export function register(api) {
   for (const [index, name] of names.entries()) {
     api.registerTool({
       name,
-      description:
-        "Fake plugin tool number " + (index + 1) + " records a QA marker in the fake plugin's ledger and returns it. " +
-        "It exists only to make the catalog large enough that sending every schema costs real request bytes. " +
-        "Call it with a marker string when the QA scenario names it as the target.",
+      description: descriptions[index],
       parameters: {
         type: "object",
         properties: { marker: { type: "string", description: "Any marker text to echo back." } },

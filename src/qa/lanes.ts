@@ -1,22 +1,41 @@
 /** One lane of the gateway QA scenario. */
 export interface QaLane {
-  name: "direct" | "tools" | "directory" | "default" | "batch";
+  name: "direct" | "tools" | "directory" | "default" | "batch" | "mcp";
   /** The value of tools.toolSearch for the lane's gateway; undefined leaves it unset. */
   toolSearch: unknown;
   /** The tools the mock model is asked to reach. */
   targets: string[];
+  /** Where the 36 fake tools come from: the fake plugin (native) or a real MCP server over stdio. */
+  source: "plugin" | "mcp";
 }
 
-/** The five lanes of `tool-search-gateway-e2e`, in the order they run. */
+/** The lanes of `tool-search-gateway-e2e`, in the order they run. */
 export const QA_LANES: readonly QaLane[] = [
-  { name: "direct", toolSearch: false, targets: ["fake_plugin_tool_17"] },
-  { name: "tools", toolSearch: { enabled: true, mode: "tools" }, targets: ["fake_plugin_tool_17"] },
-  { name: "directory", toolSearch: { mode: "directory" }, targets: ["fake_plugin_tool_17"] },
-  { name: "default", toolSearch: undefined, targets: ["fake_plugin_tool_17"] },
+  { name: "direct", toolSearch: false, targets: ["fake_plugin_tool_17"], source: "plugin" },
+  {
+    name: "tools",
+    toolSearch: { enabled: true, mode: "tools" },
+    targets: ["fake_plugin_tool_17"],
+    source: "plugin",
+  },
+  {
+    name: "directory",
+    toolSearch: { mode: "directory" },
+    targets: ["fake_plugin_tool_17"],
+    source: "plugin",
+  },
+  { name: "default", toolSearch: undefined, targets: ["fake_plugin_tool_17"], source: "plugin" },
   {
     name: "batch",
     toolSearch: { enabled: true, mode: "tools" },
     targets: ["fake_plugin_tool_17", "fake_plugin_tool_29"],
+    source: "plugin",
+  },
+  {
+    name: "mcp",
+    toolSearch: { enabled: true, mode: "tools" },
+    targets: ["fake_plugin_tool_17"],
+    source: "mcp",
   },
 ];
 

@@ -6,7 +6,7 @@ import { checkLane, type LaneObservation } from "./check-lane.js";
 import { FAKE_PLUGIN_ID, writeFakePlugin } from "./fake-plugin.js";
 import { laneInput, QA_LANES, type QaLane } from "./lanes.js";
 import { LANE_REQUEST_TIMEOUT_MS } from "./limits.js";
-import { startGatewayProcess } from "./start-gateway-process.js";
+import { FAKE_MCP_SERVER_ENTRY, FAKE_MCP_SERVER_NAME, startGatewayProcess } from "./start-gateway-process.js";
 import type { LaneReport, ScenarioReport } from "./types.js";
 
 /** Options of the gateway QA scenario. */
@@ -60,8 +60,14 @@ async function runLane(
       providers: { mock: { api: "openai-responses", baseUrl: context.mock.baseUrl, apiKey: "mock-key" } },
     },
     agents: { defaults: { model: "mock/mock-tool-planner" } },
-    plugins: { load: { paths: [context.pluginDir] } },
   };
+  if (lane.source === "mcp") {
+    config.mcp = {
+      servers: { [FAKE_MCP_SERVER_NAME]: { command: process.execPath, args: [FAKE_MCP_SERVER_ENTRY] } },
+    };
+  } else {
+    config.plugins = { load: { paths: [context.pluginDir] } };
+  }
   if (lane.toolSearch !== undefined) config.tools = { toolSearch: lane.toolSearch };
   const configPath = join(laneDir, "toolsift.json");
   await writeFile(configPath, `${JSON.stringify(config, null, 2)}\n`);

@@ -15,6 +15,12 @@ export interface GatewayProcess {
 /** The built CLI: the QA scenario drives the real `toolsift gateway` command, never an in-process server. */
 export const CLI_ENTRY = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
+/** The built fake MCP server of the MCP lane, and the server name the lane's config gives it. */
+export const FAKE_MCP_SERVER_ENTRY = fileURLToPath(
+  new URL("../../dist/qa/fake-mcp-server.js", import.meta.url),
+);
+export const FAKE_MCP_SERVER_NAME = "fake-mcp";
+
 /** Starts `toolsift gateway --port 0 --config <file>` and waits for the address it prints. */
 export function startGatewayProcess(options: {
   configPath: string;

@@ -19,6 +19,7 @@ describe("QA scenario tool-search-gateway-e2e (real gateway processes, mock prov
       "directory",
       "default",
       "batch",
+      "mcp",
     ]);
   });
 
@@ -42,5 +43,14 @@ describe("QA scenario tool-search-gateway-e2e (real gateway processes, mock prov
     expect(batch?.searches).toBe(1);
     expect(batch?.calls).toBe(2);
     expect(batch?.answer).toContain("FAKE_PLUGIN_OK fake_plugin_tool_29");
+  });
+
+  it("reaches the same fake tools served by a real MCP server through search, describe and call", () => {
+    const mcp = report.lanes.find((lane) => lane.lane === "mcp");
+    const direct = report.lanes.find((lane) => lane.lane === "direct");
+    expect(mcp?.answer).toContain("FAKE_PLUGIN_OK fake_plugin_tool_17");
+    expect(mcp?.searches).toBe(1);
+    expect(mcp?.describes).toBe(1);
+    expect(mcp?.requestBytes).toBeLessThan(direct?.requestBytes ?? 0);
   });
 });
