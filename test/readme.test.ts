@@ -70,6 +70,12 @@ describe("README examples", () => {
     }
   });
 
+  it("builds an executable bin, so `npx toolsift` runs from a fresh clone", () => {
+    // npx runs the package's own bin as a program: without the executable bit the shell refuses it.
+    const output = execFileSync(join(root, "dist/cli/main.js"), ["--version"], { cwd: root, encoding: "utf8" });
+    expect(output.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
   it("keeps the two setup commands", () => {
     expect(readme).toContain(
       "npm ci && npx toolsift qa suite --provider-mode mock-openai --scenario tool-search-gateway-e2e",
