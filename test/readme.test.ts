@@ -72,7 +72,10 @@ describe("README examples", () => {
 
   it("builds an executable bin, so `npx toolsift` runs from a fresh clone", () => {
     // npx runs the package's own bin as a program: without the executable bit the shell refuses it.
-    const output = execFileSync(join(root, "dist/cli/main.js"), ["--version"], { cwd: root, encoding: "utf8" });
+    const output = execFileSync(join(root, "dist/cli/main.js"), ["--version"], {
+      cwd: root,
+      encoding: "utf8",
+    });
     expect(output.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
