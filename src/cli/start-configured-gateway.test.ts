@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors/index.js";
+import { freePort, portIsFree } from "../gateway/ports.test-support.js";
 import { startConfiguredGateway } from "./start-configured-gateway.js";
 
 const TOKEN = "tsk-configured-gateway-0123456789";
@@ -26,23 +26,6 @@ async function writeConfig(config: unknown): Promise<string> {
 
 function envWith(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { TOOLSIFT_STATE_DIR: join(dir, "state"), TOOLSIFT_HOME: join(dir, "home"), ...extra };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-async function portIsFree(port: number): Promise<boolean> {
-  const server = createServer();
-  return new Promise((resolve) => {
-    server.once("error", () => resolve(false));
-    server.listen(port, "0.0.0.0", () => server.close(() => resolve(true)));
-  });
 }
 
 async function refusal(start: Promise<unknown>): Promise<Error> {

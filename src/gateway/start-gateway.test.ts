@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors/index.js";
 import { createFileSessionStore, type SessionStore } from "../sessions/index.js";
 import { FakeRunner } from "./fake-runner.test-support.js";
+import { freePort, portIsFree } from "./ports.test-support.js";
 import { startGateway } from "./start-gateway.js";
 
 let stateDir: string;
@@ -19,25 +19,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(stateDir, { recursive: true, force: true });
 });
-
-/** A port nobody listens on right now (asked from the OS, then released). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-/** True when `port` can be bound on all interfaces, i.e. nothing else listens there. */
-async function portIsFree(port: number): Promise<boolean> {
-  const server = createServer();
-  return new Promise((resolve) => {
-    server.once("error", () => resolve(false));
-    server.listen(port, "0.0.0.0", () => server.close(() => resolve(true)));
-  });
-}
 
 describe("startGateway: exposure", () => {
   it.each(["0.0.0.0", "::"])("refuses %s without an auth token, before listening", async (host) => {
