@@ -1,7 +1,9 @@
 import { performance } from "node:perf_hooks";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import MiniSearch from "minisearch";
 import { buildCatalog, type CatalogEntry, type ToolDefinition } from "../src/catalog/index.js";
-import { createSearchIndex, entryFields } from "../src/search/index.js";
+import { buildPostings, createSearchIndex, createVocabulary, entryFields } from "../src/search/index.js";
 import { isEntryPoint } from "./entry-point.js";
 import { loadSealQueries, loadSealTools } from "./seal-tools.js";
 import { compactNumber, type Panel, writeChart } from "./svg-chart.js";
@@ -27,7 +29,15 @@ type Row = {
   buildMs: number;
   p50Ms: number;
   p99Ms: number;
+  /** Heap and array buffers the built index keeps (postings, lookups, query buffers), after a full GC. */
+  indexMb: number;
+  /** toolsift: what the catalog's words take in the process-wide build vocabulary (shared by every index). */
+  vocabularyMb?: number;
 };
+
+setFlagsFromString("--expose-gc");
+/** A full garbage collection (exposed to this bench only), so retained memory can be measured. */
+const collectGarbage = runInNewContext("gc") as () => void;
 
 /** Index build time and query latency for toolsift (and MiniSearch up to 10,000 tools), side by side. */
 export function run(): void {
@@ -56,6 +66,9 @@ export function run(): void {
       "build ms": row.buildMs.toFixed(1),
       "p50 ms": row.p50Ms.toFixed(4),
       "p99 ms": row.p99Ms.toFixed(4),
+      "index MB": row.indexMb.toFixed(1),
+      "MB per 10k tools": ((row.indexMb * 10_000) / row.tools).toFixed(1),
+      "vocabulary MB": row.vocabularyMb?.toFixed(1) ?? "",
     })),
   );
   writeResults("latency", rows);
@@ -89,6 +102,7 @@ function writeLatencyChart(rows: readonly Row[]): void {
     panels: [
       panel("query p50", "p50 query latency, ms (log scale)", (row) => row.p50Ms),
       panel("index build", "index build, ms (log scale)", (row) => row.buildMs),
+      panel("index memory", "heap + buffers kept by the index, MB (log scale)", (row) => row.indexMb),
     ],
   });
 }
@@ -104,18 +118,31 @@ function measureToolsift(catalog: string, entries: readonly CatalogEntry[], quer
     builds.push(performance.now() - start);
     search = (query) => index.search(query, LIMIT);
   }
+  const timings = latency(search, queries);
+  search = () => undefined;
+  const indexMb = retainedMb(() => {
+    const index = createSearchIndex(entries);
+    index.search("warm up the postings", 1);
+    return index;
+  });
+  const vocabularyMb = retainedMb(() => {
+    const vocabulary = createVocabulary();
+    buildPostings(entries, vocabulary);
+    return vocabulary;
+  });
   return {
     catalog,
     engine: "toolsift",
     tools: entries.length,
     firstBuildMs: builds[0]!,
     buildMs: Math.min(...builds.slice(1)),
-    ...latency(search, queries),
+    ...timings,
+    indexMb,
+    vocabularyMb,
   };
 }
 
-function measureMiniSearch(catalog: string, entries: readonly CatalogEntry[], queries: string[]): Row {
-  const start = performance.now();
+function buildMiniSearch(entries: readonly CatalogEntry[]): MiniSearch {
   const index = new MiniSearch<{ id: number; name: string; description: string; parameters: string }>({
     fields: ["name", "description", "parameters"],
   });
@@ -127,15 +154,36 @@ function measureMiniSearch(catalog: string, entries: readonly CatalogEntry[], qu
       parameters: entryFields(entry)[2] ?? "",
     })),
   );
+  return index;
+}
+
+function measureMiniSearch(catalog: string, entries: readonly CatalogEntry[], queries: string[]): Row {
+  const start = performance.now();
+  const index = buildMiniSearch(entries);
   const buildMs = performance.now() - start;
+  const timings = latency((query) => index.search(query).slice(0, LIMIT), queries);
   return {
     catalog,
     engine: "MiniSearch",
     tools: entries.length,
     firstBuildMs: buildMs,
     buildMs,
-    ...latency((query) => index.search(query).slice(0, LIMIT), queries),
+    ...timings,
+    indexMb: retainedMb(() => buildMiniSearch(entries)),
   };
+}
+
+/** Megabytes of heap and array buffers still held, after a full GC, by what `build` returns. */
+function retainedMb(build: () => unknown): number {
+  collectGarbage();
+  const before = process.memoryUsage();
+  const built = build();
+  collectGarbage();
+  const after = process.memoryUsage();
+  const bytes = after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers);
+  // Keeps `built` alive until after the measurement.
+  if (built === undefined) return 0;
+  return Math.max(0, bytes) / 1_000_000;
 }
 
 function latency(

@@ -9,13 +9,13 @@ import {
   FIELD_PARAMETERS,
   FIELD_WEIGHTS,
 } from "./limits.js";
-import { parameterTexts } from "./parameter-text.js";
-import { cachedWordTerms } from "./tokenize.js";
-import { WordTable } from "./word-table.js";
+import { forEachParameterText, parameterTexts } from "./parameter-text.js";
+import { type SharedVocabulary, vocabularyForBuild } from "./shared-vocabulary.js";
 
 /** An inverted index in compressed-row form: term `t`'s postings are `docs`/`weights` from `offsets[t]` to `offsets[t + 1]`. */
 export type Postings = {
-  readonly termIds: ReadonlyMap<string, number>;
+  /** This index's term number by term text (`undefined` for a term no document has). */
+  readonly termIds: TermLookup;
   /** `termCount + 1` offsets into `docs` and `weights`. */
   readonly offsets: Uint32Array;
   /** Document numbers, ascending within a term. */
@@ -24,6 +24,13 @@ export type Postings = {
   readonly weights: Float32Array;
   /** Per term: `ln(1 + (N − df + 0.5) / (df + 0.5))`. */
   readonly idf: Float32Array;
+};
+
+/** Term numbers by term text: a read-only view of a Map, or of the shared vocabulary. */
+export type TermLookup = {
+  get(term: string): number | undefined;
+  /** How many terms the index has. */
+  readonly size: number;
 };
 
 /** Distinct terms a document is expected to have (first guess for the posting buffers, which grow on need). */
@@ -48,64 +55,92 @@ export function entryFields(entry: CatalogEntry): string[] {
 }
 
 /**
- * Builds the BM25F postings of `entries` (document `i` is `entries[i]`). Per-document field lengths are
- * folded into each posting's weight at build time, so a query only multiplies and adds.
+ * Builds the BM25F postings of `entries` (document `i` is `entries[i]`), with the process's shared vocabulary
+ * unless another is given. Per-document field lengths are folded into each posting's weight at build time, so
+ * a query only multiplies and adds.
  */
-export function buildPostings(entries: readonly CatalogEntry[]): Postings {
-  const builder = new DocumentTermCounter(entries.length);
-  for (const entry of entries) builder.addDocument(entryFieldTexts(entry));
+export function buildPostings(
+  entries: readonly CatalogEntry[],
+  vocabulary: SharedVocabulary = vocabularyForBuild(),
+): Postings {
+  const builder = new DocumentTermCounter(entries.length, vocabulary);
+  for (const entry of entries) builder.addDocument(entry);
   return builder.finish();
 }
 
-/** First pass: the distinct terms of each document with their per-field counts, packed 8 bits a field. */
+/**
+ * First pass: the distinct terms of each document with their per-field counts, packed 8 bits a field. Words
+ * come from the shared vocabulary as vocabulary term numbers; the index numbers its own terms `0..n-1` in
+ * order of first sight.
+ */
 class DocumentTermCounter {
-  readonly termIds = new Map<string, number>();
   private readonly documentCount: number;
-  private readonly words: WordTable;
+  private readonly vocabulary: SharedVocabulary;
+  /** This index's term number by vocabulary term number (-1: not met yet). */
+  private termOfVocabulary: Int32Array<ArrayBuffer>;
+  /** Vocabulary term number by this index's term number. */
+  private readonly vocabularyOfTerm: number[] = [];
   private readonly fieldLengths: Float64Array;
   private readonly documentStart: Uint32Array;
-  private documentFrequency = new Uint32Array(1024);
-  private slotOfTerm = new Int32Array(1024).fill(-1);
+  private documentFrequency: Uint32Array<ArrayBuffer>;
+  private slotOfTerm: Int32Array<ArrayBuffer>;
   private postingTerms: Uint32Array<ArrayBuffer>;
   private postingCounts: Uint32Array<ArrayBuffer>;
   private postingCount = 0;
   private documentsAdded = 0;
   private readonly localTerms: number[] = [];
   private localCounts = new Uint32Array(256);
-  /** The term ids of the word being added to the word table (reused: the table copies them). */
-  private readonly wordTermIds: number[] = [];
+  /** The document being counted: its parameter field length so far (for the parameter-text callback). */
+  private parameterLength = 0;
+  private readonly countParameterText = (text: string): void => {
+    this.parameterLength += this.countText(text, FIELD_PARAMETERS);
+  };
 
-  constructor(documentCount: number) {
+  constructor(documentCount: number, vocabulary: SharedVocabulary) {
     this.documentCount = documentCount;
+    this.vocabulary = vocabulary;
+    const termCapacity = Math.max(1024, vocabulary.terms.length);
+    this.termOfVocabulary = new Int32Array(termCapacity).fill(-1);
+    this.slotOfTerm = new Int32Array(termCapacity).fill(-1);
+    this.documentFrequency = new Uint32Array(termCapacity);
     this.fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
     this.documentStart = new Uint32Array(documentCount + 1);
     this.postingTerms = new Uint32Array(Math.max(1024, documentCount * EXPECTED_TERMS_PER_DOCUMENT));
     this.postingCounts = new Uint32Array(this.postingTerms.length);
-    this.words = new WordTable((word) => {
-      const terms = cachedWordTerms(word);
-      const ids = this.wordTermIds;
-      ids.length = terms.length;
-      for (let index = 0; index < terms.length; index += 1) ids[index] = this.internTerm(terms[index]!);
-      return ids;
-    });
   }
 
-  addDocument(fields: readonly (readonly string[])[]): void {
+  /** Counts the fields of `entry` (the texts `entryFieldTexts` lists, read without collecting them). */
+  addDocument(entry: CatalogEntry): void {
     const doc = this.documentsAdded++;
     this.documentStart[doc] = this.postingCount;
     this.localTerms.length = 0;
-    for (let field = 0; field < FIELD_COUNT; field += 1) {
-      let length = 0;
-      for (const text of fields[field] ?? []) length += this.countText(text, field);
-      this.fieldLengths[doc * FIELD_COUNT + field] = length;
-    }
+    const lengths = this.fieldLengths;
+    const at = doc * FIELD_COUNT;
+    lengths[at + FIELD_NAME] =
+      this.countText(entry.name, FIELD_NAME) + this.countText(entry.label, FIELD_NAME);
+    lengths[at + FIELD_DESCRIPTION] = this.countText(entry.description, FIELD_DESCRIPTION);
+    this.parameterLength = 0;
+    if (entry.source === "native") forEachParameterText(entry.parameters, this.countParameterText);
+    lengths[at + FIELD_PARAMETERS] = this.parameterLength;
+    lengths[at + FIELD_META] =
+      this.countText(entry.source, FIELD_META) + this.countText(entry.owner, FIELD_META);
     this.flushDocument();
   }
 
   /** Counts the terms of one text into the current document; returns how many terms it has. */
   private countText(text: string, field: number): number {
-    const words = this.words;
+    if (text.length === 0) return 0;
+    const words = this.vocabulary.words;
     const wordCount = words.scan(text);
+    const vocabularySize = this.vocabulary.terms.length;
+    if (vocabularySize > this.termOfVocabulary.length) {
+      // This index has at most as many terms as the vocabulary: sized here, `addTerm` never grows an array
+      // that this loop holds.
+      this.termOfVocabulary = growInt32(this.termOfVocabulary, vocabularySize, -1);
+      this.slotOfTerm = growInt32(this.slotOfTerm, vocabularySize, -1);
+      this.documentFrequency = growUint32(this.documentFrequency, vocabularySize);
+    }
+    const termOfVocabulary = this.termOfVocabulary;
     const scanned = words.scanned;
     const flatTermIds = words.flatTermIds;
     const termStarts = words.termStarts;
@@ -118,7 +153,9 @@ class DocumentTermCounter {
       const end = termStarts[word + 1]!;
       length += end - termStarts[word]!;
       for (let at = termStarts[word]!; at < end; at += 1) {
-        const termId = flatTermIds[at]!;
+        const vocabularyTerm = flatTermIds[at]!;
+        let termId = termOfVocabulary[vocabularyTerm]!;
+        if (termId < 0) termId = this.addTerm(vocabularyTerm);
         let slot = slotOfTerm[termId]!;
         if (slot < 0) {
           slot = localTerms.length;
@@ -151,16 +188,11 @@ class DocumentTermCounter {
     }
   }
 
-  private internTerm(term: string): number {
-    let termId = this.termIds.get(term);
-    if (termId === undefined) {
-      termId = this.termIds.size;
-      this.termIds.set(term, termId);
-      if (termId >= this.slotOfTerm.length) {
-        this.slotOfTerm = growInt32(this.slotOfTerm, termId + 1, -1);
-        this.documentFrequency = growUint32(this.documentFrequency, termId + 1);
-      }
-    }
+  /** Numbers a vocabulary term met for the first time in this index. */
+  private addTerm(vocabularyTerm: number): number {
+    const termId = this.vocabularyOfTerm.length;
+    this.vocabularyOfTerm.push(vocabularyTerm);
+    this.termOfVocabulary[vocabularyTerm] = termId;
     return termId;
   }
 
@@ -169,7 +201,8 @@ class DocumentTermCounter {
     const { documentCount, documentStart, documentFrequency, postingTerms, postingCounts, fieldLengths } =
       this;
     documentStart[documentCount] = this.postingCount;
-    const termCount = this.termIds.size;
+    const termCount = this.vocabularyOfTerm.length;
+    const termIds = new VocabularyTerms(this.vocabulary, this.termOfVocabulary, termCount);
     const offsets = new Uint32Array(termCount + 1);
     for (let term = 0; term < termCount; term += 1)
       offsets[term + 1] = offsets[term]! + documentFrequency[term]!;
@@ -203,7 +236,28 @@ class DocumentTermCounter {
       const frequency = documentFrequency[term]!;
       idf[term] = Math.log(1 + (documentCount - frequency + 0.5) / (frequency + 0.5));
     }
-    return { termIds: this.termIds, offsets, docs, weights, idf };
+    return { termIds, offsets, docs, weights, idf };
+  }
+}
+
+/** An index's terms as the shared vocabulary's, renumbered: no per-index map of term texts. */
+class VocabularyTerms implements TermLookup {
+  readonly size: number;
+  private readonly numberOfTerm: ReadonlyMap<string, number>;
+  private readonly termOfVocabulary: Int32Array;
+
+  constructor(vocabulary: SharedVocabulary, termOfVocabulary: Int32Array, size: number) {
+    this.numberOfTerm = vocabulary.numberOfTerm;
+    this.termOfVocabulary = termOfVocabulary;
+    this.size = size;
+  }
+
+  get(term: string): number | undefined {
+    const number = this.numberOfTerm.get(term);
+    // The vocabulary may have grown since this index was built: later numbers are not in it.
+    if (number === undefined || number >= this.termOfVocabulary.length) return undefined;
+    const termId = this.termOfVocabulary[number]!;
+    return termId >= 0 ? termId : undefined;
   }
 }
 

@@ -1,9 +1,10 @@
 export { analyzeQuery, analyzeSentences, type QueryTerm } from "./analyze-query.js";
-export { entryFields } from "./build-postings.js";
+export { buildPostings, entryFields, type Postings } from "./build-postings.js";
 export { EXPANSION_GROUPS, type ExpansionGroup } from "./expansion-groups.js";
 export { parameterText } from "./parameter-text.js";
 export { createSearchIndex, type SearchIndex } from "./search-index.js";
 export { searchIndexFor } from "./search-index-for.js";
+export { createVocabulary, type SharedVocabulary } from "./shared-vocabulary.js";
 export { stem } from "./stem.js";
 export { STOPWORDS } from "./stopwords.js";
 export { splitWords, tokenize, wordForms } from "./tokenize.js";

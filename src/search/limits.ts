@@ -46,5 +46,10 @@ export const SENTENCE_FLOOR = 0.7;
  * beats weak matches on several.
  */
 export const SENTENCE_POWER = 3;
+/**
+ * Words the shared build vocabulary keeps between index builds; past this many, the next build starts a fresh
+ * vocabulary (about 200 bytes a word, so some 40 MB at most, plus one catalog's words).
+ */
+export const MAX_SHARED_WORDS = 200_000;
 /** Most distinct words whose terms are memoised (the memo is emptied when full). */
 export const MAX_CACHED_WORDS = 50_000;

@@ -6,10 +6,10 @@ import {
   MAX_SCHEMA_NODES,
 } from "./limits.js";
 
-const SUBSCHEMA_LISTS = ["anyOf", "oneOf", "allOf"] as const;
+const SUBSCHEMA_FIELDS = ["properties", "items", "anyOf", "oneOf", "allOf"] as const;
 
-/** Walk state: collected text, the chain of schemas being visited (for cycles), and the budgets used. */
-type Walk = { parts: string[]; ancestors: object[]; nodes: number; chars: number };
+/** Walk state: where text goes, the chain of schemas being visited (for cycles), and the budgets used. */
+type Walk = { emit: (text: string) => void; ancestors: object[]; nodes: number; chars: number };
 
 /**
  * The searchable text of a trusted (`native`) input schema: its `description`s and property names, walking
@@ -24,30 +24,67 @@ export function parameterText(schema: unknown): string {
 
 /** The pieces of `parameterText`, in walk order (each description and property name on its own). */
 export function parameterTexts(schema: unknown): string[] {
-  const walk: Walk = { parts: [], ancestors: [], nodes: 0, chars: 0 };
-  visit(walk, schema, 0);
-  return walk.parts;
+  const parts: string[] = [];
+  forEachParameterText(schema, (text) => parts.push(text));
+  return parts;
 }
+
+/** Hands each piece of `parameterText` to `emit`, in walk order, without collecting them. */
+export function forEachParameterText(schema: unknown, emit: (text: string) => void): void {
+  visit({ emit, ancestors: [], nodes: 0, chars: 0 }, schema, 0);
+}
+
+/** The fields of a schema node the walk reads. */
+type SchemaFields = {
+  description?: unknown;
+  properties?: unknown;
+  items?: unknown;
+  anyOf?: unknown;
+  oneOf?: unknown;
+  allOf?: unknown;
+};
 
 function visit(walk: Walk, node: unknown, depth: number): void {
   if (typeof node !== "object" || node === null || walk.ancestors.includes(node)) return;
   if (walk.nodes >= MAX_SCHEMA_NODES || walk.chars >= MAX_PARAMETER_TEXT_CHARS) return;
   walk.nodes += 1;
   walk.ancestors.push(node);
-  const description = safeRead(node, "description");
-  if (typeof description === "string") add(walk, description);
-  if (depth < MAX_SCHEMA_DEPTH) {
-    const properties = safeRead(node, "properties");
-    for (const key of ownKeys(properties)) {
-      add(walk, key);
-      visit(walk, safeRead(properties, key), depth + 1);
-    }
-    const items = safeRead(node, "items");
-    if (isArray(items)) visitList(walk, items, depth + 1);
-    else visit(walk, items, depth + 1);
-    for (const list of SUBSCHEMA_LISTS) visitList(walk, safeRead(node, list), depth + 1);
+  const fields = readFields(node, depth < MAX_SCHEMA_DEPTH);
+  if (typeof fields.description === "string") add(walk, fields.description);
+  for (const key of ownKeys(fields.properties)) {
+    add(walk, key);
+    visit(walk, safeRead(fields.properties, key), depth + 1);
   }
+  if (isArray(fields.items)) visitList(walk, fields.items, depth + 1);
+  else visit(walk, fields.items, depth + 1);
+  visitList(walk, fields.anyOf, depth + 1);
+  visitList(walk, fields.oneOf, depth + 1);
+  visitList(walk, fields.allOf, depth + 1);
   walk.ancestors.pop();
+}
+
+/**
+ * The node's description, and its subschemas when `deep`. Read with plain property loads (fast on ordinary
+ * schemas); if any read throws (a throwing getter, a revoked Proxy), each field is read again on its own
+ * through `safeRead`, so one bad field does not hide the others.
+ */
+function readFields(node: object, deep: boolean): SchemaFields {
+  const schema = node as SchemaFields;
+  try {
+    if (!deep) return { description: schema.description };
+    return {
+      description: schema.description,
+      properties: schema.properties,
+      items: schema.items,
+      anyOf: schema.anyOf,
+      oneOf: schema.oneOf,
+      allOf: schema.allOf,
+    };
+  } catch {
+    const fields: SchemaFields = { description: safeRead(node, "description") };
+    if (deep) for (const key of SUBSCHEMA_FIELDS) fields[key] = safeRead(node, key);
+    return fields;
+  }
 }
 
 function visitList(walk: Walk, list: unknown, depth: number): void {
@@ -61,7 +98,7 @@ function add(walk: Walk, text: string): void {
   if (walk.chars >= MAX_PARAMETER_TEXT_CHARS || text.length === 0) return;
   const room = MAX_PARAMETER_TEXT_CHARS - walk.chars;
   const kept = text.length > room ? text.slice(0, room) : text;
-  walk.parts.push(kept);
+  walk.emit(kept);
   walk.chars += kept.length + 1;
 }
 

@@ -1,6 +1,7 @@
 import { type CatalogEntry, compareCodeUnits } from "../catalog/index.js";
 import { analyzeSentences } from "./analyze-query.js";
 import { buildPostings } from "./build-postings.js";
+import { ExactKeys } from "./exact-keys.js";
 import { createQueryScorer, type QueryScorer } from "./score-query.js";
 import { selectTopK } from "./top-k.js";
 
@@ -23,15 +24,9 @@ export function createSearchIndex(entries: readonly CatalogEntry[]): SearchIndex
   return new RankedIndex(entries);
 }
 
-/** The documents under one key: a bare number for the usual single document (no array per key at build). */
-type DocsAtKey = number | number[];
-
-/** Map lookups for the exact tiers, built on the first search without touching any schema. */
+/** Lookups for the exact tiers, built on the first search without touching any schema. */
 type Lookups = {
-  readonly byId: ReadonlyMap<string, DocsAtKey>;
-  readonly byName: ReadonlyMap<string, DocsAtKey>;
-  /** Lowercased names and ids. */
-  readonly byFoldedKey: ReadonlyMap<string, DocsAtKey>;
+  readonly keys: ExactKeys;
   /** Position of each document in id order (ties: input order). */
   readonly idRank: Uint32Array;
 };
@@ -63,14 +58,9 @@ class RankedIndex implements SearchIndex {
     this.startSearch();
     const trimmed = query.trim();
     const placed: number[] = [];
-    const exactTiers = [
-      lookups.byId.get(trimmed),
-      lookups.byName.get(trimmed),
-      lookups.byFoldedKey.get(trimmed.toLowerCase()),
-    ];
-    for (const docs of exactTiers) {
-      if (docs === undefined || placed.length >= wanted) continue;
-      const tier = typeof docs === "number" ? [docs] : docs;
+    const exact = lookups.keys.find(trimmed);
+    for (const tier of [exact.byId, exact.byName, exact.byFoldedKey]) {
+      if (tier.length === 0 || placed.length >= wanted) continue;
       const fresh = tier.filter((doc) => this.placedStamp[doc] !== this.generation);
       if (fresh.length > 1) {
         this.score(query);
@@ -146,26 +136,7 @@ class RankedIndex implements SearchIndex {
 }
 
 function buildLookups(documents: readonly CatalogEntry[]): Lookups {
-  const byId = new Map<string, DocsAtKey>();
-  const byName = new Map<string, DocsAtKey>();
-  const byFoldedKey = new Map<string, DocsAtKey>();
-  for (let doc = 0; doc < documents.length; doc += 1) {
-    const { id, name } = documents[doc]!;
-    addDoc(byId, id, doc);
-    addDoc(byName, name, doc);
-    addDoc(byFoldedKey, name.toLowerCase(), doc);
-    addDoc(byFoldedKey, id.toLowerCase(), doc);
-  }
-  return { byId, byName, byFoldedKey, idRank: rankById(documents) };
-}
-
-/** Adds `doc` under `key` (documents are added in ascending order; a repeat of the last one is ignored). */
-function addDoc(map: Map<string, DocsAtKey>, key: string, doc: number): void {
-  const docs = map.get(key);
-  if (docs === undefined) map.set(key, doc);
-  else if (typeof docs === "number") {
-    if (docs !== doc) map.set(key, [docs, doc]);
-  } else if (docs[docs.length - 1] !== doc) docs.push(doc);
+  return { keys: new ExactKeys(documents), idRank: rankById(documents) };
 }
 
 /** Each document's position in id order; already id-ordered input (a snapshot) is detected in one pass. */

@@ -20,6 +20,11 @@ export class WordTable {
     this.termIdsOf = termIdsOf;
   }
 
+  /** How many distinct words the table holds. */
+  get size(): number {
+    return this.words.length;
+  }
+
   /** The flat term-id array; a word's ids are `termIds[termStart[word] .. termStart[word + 1])`. */
   get flatTermIds(): Uint32Array {
     return this.termIds;
