@@ -1,6 +1,7 @@
 import { EXPANSION_GROUPS, type ExpansionGroup } from "./expansion-groups.js";
 import { EXPANSION_WEIGHT, MAX_QUERY_SENTENCES, MAX_QUERY_TERMS } from "./limits.js";
-import { cachedWordTerms, splitWords, wordTerms } from "./tokenize.js";
+import { vocabularyForQueries } from "./shared-vocabulary.js";
+import { wordTerms } from "./tokenize.js";
 
 /** One term a query is scored with. */
 export type QueryTerm = {
@@ -17,6 +18,8 @@ type Triggers = {
   readonly byPhrase: ReadonlyMap<string, readonly number[]>;
   /** First words of the phrases, to skip building pairs that cannot match. */
   readonly phraseStarts: ReadonlySet<string>;
+  /** Lengths of those first words: a word of another length is skipped without lowercasing it. */
+  readonly phraseStartLengths: ReadonlySet<number>;
 };
 
 const TRIGGERS: Triggers = compileTriggers(EXPANSION_GROUPS);
@@ -33,11 +36,16 @@ const SENTENCE_END = /[.?!;]+(?=\s|$)|[\r\n]+/u;
  * typed too. Empty for a text with no usable word. At most `maxTerms` terms, typed ones first.
  */
 export function analyzeQuery(query: string, maxTerms = MAX_QUERY_TERMS): QueryTerm[] {
-  const words = splitWords(query);
+  const vocabulary = vocabularyForQueries();
+  const { words } = vocabulary;
+  const wordCount = words.scan(query);
+  const scanned = words.scanned;
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
-  for (const word of words) {
-    for (const term of cachedWordTerms(word)) {
+  for (let index = 0; index < wordCount; index += 1) {
+    const word = scanned[index]!;
+    for (let at = words.termStarts[word]!; at < words.termStarts[word + 1]!; at += 1) {
+      const term = vocabulary.terms[words.flatTermIds[at]!]!;
       if (seen.has(term) || terms.length >= maxTerms) continue;
       seen.add(term);
       terms.push({ term, weight: 1, literal: true });
@@ -46,12 +54,13 @@ export function analyzeQuery(query: string, maxTerms = MAX_QUERY_TERMS): QueryTe
   if (terms.length === 0) return terms;
   const triggered = new Set<number>();
   for (const term of seen) for (const group of TRIGGERS.byTerm.get(term) ?? []) triggered.add(group);
-  for (let index = 0; index + 1 < words.length; index += 1) {
-    const first = words[index]!.toLowerCase();
+  for (let index = 0; index + 1 < wordCount; index += 1) {
+    const text = words.wordAt(scanned[index]!);
+    if (!TRIGGERS.phraseStartLengths.has(text.length)) continue;
+    const first = text.toLowerCase();
     if (!TRIGGERS.phraseStarts.has(first)) continue;
-    for (const group of TRIGGERS.byPhrase.get(`${first} ${words[index + 1]!.toLowerCase()}`) ?? []) {
-      triggered.add(group);
-    }
+    const second = words.wordAt(scanned[index + 1]!).toLowerCase();
+    for (const group of TRIGGERS.byPhrase.get(`${first} ${second}`) ?? []) triggered.add(group);
   }
   for (const group of [...triggered].sort((left, right) => left - right)) {
     for (const term of EXPANSIONS[group]!) {
@@ -105,5 +114,6 @@ function compileTriggers(groups: readonly ExpansionGroup[]): Triggers {
       }
     }
   });
-  return { byTerm, byPhrase, phraseStarts };
+  const phraseStartLengths = new Set([...phraseStarts].map((word) => word.length));
+  return { byTerm, byPhrase, phraseStarts, phraseStartLengths };
 }

@@ -9,6 +9,7 @@ import {
   FIELD_NAME,
   FIELD_PARAMETERS,
   FIELD_WEIGHTS,
+  NAME_COVERAGE_BONUS,
 } from "./limits.js";
 import { entriesOf, entryOf, recordingSchema } from "./search.test-support.js";
 import { tokenize } from "./tokenize.js";
@@ -71,7 +72,7 @@ describe("buildPostings", () => {
     expect(postingsOf("send").map((posting) => posting.doc)).toEqual([1]);
   });
 
-  it("stores the saturated BM25F weight and the BM25 idf", () => {
+  it("stores the saturated BM25F weight (plus the name coverage bonus for a name part) and the BM25 idf", () => {
     const fieldTokens = entries.map((entry) => entryFields(entry).map((text) => tokenize(text)));
     const average = Array.from(
       { length: FIELD_COUNT },
@@ -87,7 +88,10 @@ describe("buildPostings", () => {
         const norm = average[field]! > 0 ? 1 - b + (b * tokens.length) / average[field]! : 1;
         frequency += (FIELD_WEIGHTS[field]! * count) / norm;
       }
-      expect(weight).toBeCloseTo((frequency * (BM25_K1 + 1)) / (BM25_K1 + frequency), 5);
+      const nameParts = tokenize(entries[doc]!.name).slice(1);
+      const idfTotal = nameParts.reduce((sum, part) => sum + postings.idf[postings.termIds.get(part)!]!, 0);
+      const bonus = nameParts.includes(weather) ? NAME_COVERAGE_BONUS / idfTotal : 0;
+      expect(weight).toBeCloseTo((frequency * (BM25_K1 + 1)) / (BM25_K1 + frequency) + bonus, 5);
     }
     const termId = postings.termIds.get(weather)!;
     expect(postings.idf[termId]).toBeCloseTo(Math.log(1 + (3 - 2 + 0.5) / (2 + 0.5)), 6);

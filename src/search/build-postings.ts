@@ -9,6 +9,8 @@ import {
   FIELD_PARAMETERS,
   FIELD_WEIGHTS,
 } from "./limits.js";
+import { addNameCoverage } from "./name-coverage.js";
+import { NamePartsBuilder } from "./name-parts.js";
 import { forEachParameterText, parameterTexts } from "./parameter-text.js";
 import { type SharedVocabulary, vocabularyForBuild } from "./shared-vocabulary.js";
 
@@ -20,7 +22,10 @@ export type Postings = {
   readonly offsets: Uint32Array;
   /** Document numbers, ascending within a term. */
   readonly docs: Uint32Array;
-  /** Saturated BM25F term weight of the term in the document: `tf~ · (k1 + 1) / (k1 + tf~)`. */
+  /**
+   * Saturated BM25F term weight of the term in the document, `tf~ · (k1 + 1) / (k1 + tf~)`, plus the name
+   * coverage bonus when the term is a part of the document's name (see `addNameCoverage`).
+   */
   readonly weights: Float32Array;
   /** Per term: `ln(1 + (N − df + 0.5) / (df + 0.5))`. */
   readonly idf: Float32Array;
@@ -56,8 +61,8 @@ export function entryFields(entry: CatalogEntry): string[] {
 
 /**
  * Builds the BM25F postings of `entries` (document `i` is `entries[i]`), with the process's shared vocabulary
- * unless another is given. Per-document field lengths are folded into each posting's weight at build time, so
- * a query only multiplies and adds.
+ * unless another is given. Per-document field lengths and name coverage are folded into each posting's weight
+ * at build time, so a query only multiplies and adds.
  */
 export function buildPostings(
   entries: readonly CatalogEntry[],
@@ -65,7 +70,9 @@ export function buildPostings(
 ): Postings {
   const builder = new DocumentTermCounter(entries.length, vocabulary);
   for (const entry of entries) builder.addDocument(entry);
-  return builder.finish();
+  const postings = builder.finish();
+  addNameCoverage(postings, builder.nameParts.finish());
+  return postings;
 }
 
 /**
@@ -90,6 +97,8 @@ class DocumentTermCounter {
   private documentsAdded = 0;
   private readonly localTerms: number[] = [];
   private localCounts = new Uint32Array(256);
+  /** The parts of each document's name, collected while the name is counted. */
+  readonly nameParts: NamePartsBuilder;
   /** The document being counted: its parameter field length so far (for the parameter-text callback). */
   private parameterLength = 0;
   private readonly countParameterText = (text: string): void => {
@@ -99,6 +108,7 @@ class DocumentTermCounter {
   constructor(documentCount: number, vocabulary: SharedVocabulary) {
     this.documentCount = documentCount;
     this.vocabulary = vocabulary;
+    this.nameParts = new NamePartsBuilder(documentCount);
     const termCapacity = Math.max(1024, vocabulary.terms.length);
     this.termOfVocabulary = new Int32Array(termCapacity).fill(-1);
     this.slotOfTerm = new Int32Array(termCapacity).fill(-1);
@@ -118,6 +128,7 @@ class DocumentTermCounter {
     const at = doc * FIELD_COUNT;
     lengths[at + FIELD_NAME] =
       this.countText(entry.name, FIELD_NAME) + this.countText(entry.label, FIELD_NAME);
+    this.nameParts.add(this.vocabulary.words, entry.name, this.termOfVocabulary);
     lengths[at + FIELD_DESCRIPTION] = this.countText(entry.description, FIELD_DESCRIPTION);
     this.parameterLength = 0;
     if (entry.source === "native") forEachParameterText(entry.parameters, this.countParameterText);

@@ -20,6 +20,13 @@ export const FIELD_LENGTH_NORMALISATION: readonly number[] = Object.freeze([1, 0
 /** Query-term weight of a term added by intent expansion (a typed word weighs 1). */
 export const EXPANSION_WEIGHT = 0.35;
 
+/**
+ * Name-part coverage bonus (see `addNameCoverage`): a sentence's score gains this much times the idf-weighted
+ * share of the document's name parts that the sentence has, so among tools that match the same words the one
+ * whose name the request spells out best comes first.
+ */
+export const NAME_COVERAGE_BONUS = 2.5;
+
 /** Deepest schema level walked for parameter text (the root schema is level 0). */
 export const MAX_SCHEMA_DEPTH = 4;
 /** Most schema nodes visited per entry: bounds huge or cyclic schemas. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { analyzeQuery } from "./analyze-query.js";
 import { buildPostings, type Postings } from "./build-postings.js";
 import { entriesOf } from "./search.test-support.js";
-import { createVocabulary, vocabularyForBuild } from "./shared-vocabulary.js";
+import { createVocabulary, vocabularyForBuild, vocabularyForQueries } from "./shared-vocabulary.js";
 import { wordTerms } from "./tokenize.js";
 
 const weather = entriesOf(
@@ -91,5 +92,16 @@ describe("the shared build vocabulary", () => {
       "weather_alerts",
       "get_weather",
     ]);
+  });
+
+  it("keeps query words out of the build vocabulary, and starts the query words afresh past their cap", () => {
+    const before = analyzeQuery("quokkaLookup lookups for Quokka habitats");
+    expect(vocabularyForBuild().numberOfTerm.has("quokkalookup")).toBe(false);
+    const queryWords = vocabularyForQueries();
+    expect(queryWords.numberOfTerm.has("quokkalookup")).toBe(true);
+    const fresh = vocabularyForQueries(0);
+    expect(fresh).not.toBe(queryWords);
+    expect(analyzeQuery("quokkaLookup lookups for Quokka habitats")).toEqual(before);
+    expect(vocabularyForQueries()).toBe(fresh);
   });
 });

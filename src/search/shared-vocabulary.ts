@@ -1,4 +1,4 @@
-import { MAX_SHARED_WORDS } from "./limits.js";
+import { MAX_CACHED_WORDS, MAX_SHARED_WORDS } from "./limits.js";
 import { wordTerms } from "./tokenize.js";
 import { WordTable } from "./word-table.js";
 
@@ -17,6 +17,7 @@ export type SharedVocabulary = {
 };
 
 let current: SharedVocabulary | undefined;
+let queries: SharedVocabulary | undefined;
 
 /**
  * The vocabulary for the next index build. It is started afresh when it holds more than `maxWords`
@@ -25,6 +26,17 @@ let current: SharedVocabulary | undefined;
 export function vocabularyForBuild(maxWords = MAX_SHARED_WORDS): SharedVocabulary {
   if (current === undefined || current.words.size > maxWords) current = createVocabulary();
   return current;
+}
+
+/**
+ * The vocabulary of query words, apart from the build one (queries never grow an index's vocabulary): each
+ * distinct query word is tokenised once, and its terms are the same string objects from query to query, so
+ * index lookups hash them once. Started afresh once it holds more than `maxWords` words; call it before each
+ * scan (never during one).
+ */
+export function vocabularyForQueries(maxWords = MAX_CACHED_WORDS): SharedVocabulary {
+  if (queries === undefined || queries.words.size > maxWords) queries = createVocabulary();
+  return queries;
 }
 
 /** A new, empty vocabulary (the shared one comes from `vocabularyForBuild`). */

@@ -23,7 +23,7 @@ const CAMEL_PART =
 const LONGEST_STOPWORD = Math.max(...Array.from(STOPWORDS, (word) => word.length));
 const LONGEST_ABBREVIATION = Math.max(...Array.from(ABBREVIATIONS.keys(), (word) => word.length));
 
-/** Terms of recently seen plain words (a pure function's memo). */
+/** Terms of recently seen query words (a pure function's memo). */
 const termCache = new Map<string, readonly string[]>();
 
 /** The spec's tokens for a text: whole words lowercased + camelCase/snake_case/digit parts, stopwords dropped, light-stemmed. */
@@ -72,15 +72,15 @@ export function wordTerms(word: string): string[] {
 }
 
 /**
- * `wordTerms`, memoised for plain words (`Weather`, `forecast`): the vocabulary that repeats across catalogs
- * and queries. Compound identifiers, mostly unique tool names, are computed each time so they never crowd
- * the memo out.
+ * `wordTerms`, memoised process-wide (query words repeat from query to query). Index builds do not use it:
+ * they have the shared build vocabulary. Words longer than `MAX_TOKEN_CHARS` are computed each time, so a
+ * blob never sits in the memo.
  */
 export function cachedWordTerms(word: string): readonly string[] {
-  if (!SIMPLE_WORD.test(word)) return wordTerms(word);
   let terms = termCache.get(word);
-  if (terms === undefined) {
-    terms = wordTerms(word);
+  if (terms !== undefined) return terms;
+  terms = wordTerms(word);
+  if (word.length <= MAX_TOKEN_CHARS) {
     if (termCache.size >= MAX_CACHED_WORDS) termCache.clear();
     termCache.set(word, terms);
   }

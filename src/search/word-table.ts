@@ -25,6 +25,11 @@ export class WordTable {
     return this.words.length;
   }
 
+  /** The text of word number `word` (as first met: case kept, NFKC-normalised when it is not ASCII). */
+  wordAt(word: number): string {
+    return this.words[word]!;
+  }
+
   /** The flat term-id array; a word's ids are `termIds[termStart[word] .. termStart[word + 1])`. */
   get flatTermIds(): Uint32Array {
     return this.termIds;
