@@ -1,13 +1,13 @@
 import { performance } from "node:perf_hooks";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import MiniSearch from "minisearch";
 import { buildCatalog, type CatalogEntry, type ToolDefinition } from "../src/catalog/index.js";
 import { buildPostings, createSearchIndex, createVocabulary, entryFields } from "../src/search/index.js";
+import { collectGarbage } from "./collect-garbage.js";
 import { isEntryPoint } from "./entry-point.js";
 import { loadSealQueries, loadSealTools } from "./seal-tools.js";
 import { compactNumber, type Panel, writeChart } from "./svg-chart.js";
 import { syntheticQueries, syntheticTools } from "./synthetic-tools.js";
+import { warmUp } from "./warm-up.js";
 import { writeResults } from "./write-results.js";
 
 /** Results asked per query (the default `searchDefaultLimit`). */
@@ -34,10 +34,6 @@ type Row = {
   /** toolsift: what the catalog's words take in the process-wide build vocabulary (shared by every index). */
   vocabularyMb?: number;
 };
-
-setFlagsFromString("--expose-gc");
-/** A full garbage collection (exposed to this bench only), so retained memory can be measured. */
-const collectGarbage = runInNewContext("gc") as () => void;
 
 /** Index build time and query latency for toolsift (and MiniSearch up to 10,000 tools), side by side. */
 export function run(): void {
@@ -108,18 +104,8 @@ function writeLatencyChart(rows: readonly Row[]): void {
 }
 
 function measureToolsift(catalog: string, entries: readonly CatalogEntry[], queries: string[]): Row {
-  const builds: number[] = [];
-  let search = (_query: string): unknown => undefined;
-  const rounds = entries.length > MINISEARCH_MAX_TOOLS ? LARGE_CATALOG_BUILDS : BUILDS;
-  for (let round = 0; round < rounds; round += 1) {
-    const start = performance.now();
-    const index = createSearchIndex(entries);
-    index.search("warm up the postings", 1);
-    builds.push(performance.now() - start);
-    search = (query) => index.search(query, LIMIT);
-  }
-  const timings = latency(search, queries);
-  search = () => undefined;
+  const { builds, timings } = timeToolsift(entries, queries);
+  // Measured once the timed indexes are out of reach (their frames are gone) and the vocabulary is warm.
   const indexMb = retainedMb(() => {
     const index = createSearchIndex(entries);
     index.search("warm up the postings", 1);
@@ -142,6 +128,25 @@ function measureToolsift(catalog: string, entries: readonly CatalogEntry[], quer
   };
 }
 
+function timeToolsift(
+  entries: readonly CatalogEntry[],
+  queries: string[],
+): { builds: number[]; timings: { p50Ms: number; p99Ms: number } } {
+  const builds: number[] = [];
+  let search = (_query: string): unknown => undefined;
+  const rounds = entries.length > MINISEARCH_MAX_TOOLS ? LARGE_CATALOG_BUILDS : BUILDS;
+  for (let round = 0; round < rounds; round += 1) {
+    // Each build starts from a collected heap, so garbage left by the previous step is not charged to it.
+    collectGarbage();
+    const start = performance.now();
+    const index = createSearchIndex(entries);
+    index.search("warm up the postings", 1);
+    builds.push(performance.now() - start);
+    search = (query) => index.search(query, LIMIT);
+  }
+  return { builds, timings: latency(search, queries) };
+}
+
 function buildMiniSearch(entries: readonly CatalogEntry[]): MiniSearch {
   const index = new MiniSearch<{ id: number; name: string; description: string; parameters: string }>({
     fields: ["name", "description", "parameters"],
@@ -158,10 +163,7 @@ function buildMiniSearch(entries: readonly CatalogEntry[]): MiniSearch {
 }
 
 function measureMiniSearch(catalog: string, entries: readonly CatalogEntry[], queries: string[]): Row {
-  const start = performance.now();
-  const index = buildMiniSearch(entries);
-  const buildMs = performance.now() - start;
-  const timings = latency((query) => index.search(query).slice(0, LIMIT), queries);
+  const { buildMs, timings } = timeMiniSearch(entries, queries);
   return {
     catalog,
     engine: "MiniSearch",
@@ -171,6 +173,17 @@ function measureMiniSearch(catalog: string, entries: readonly CatalogEntry[], qu
     ...timings,
     indexMb: retainedMb(() => buildMiniSearch(entries)),
   };
+}
+
+function timeMiniSearch(
+  entries: readonly CatalogEntry[],
+  queries: string[],
+): { buildMs: number; timings: { p50Ms: number; p99Ms: number } } {
+  collectGarbage();
+  const start = performance.now();
+  const index = buildMiniSearch(entries);
+  const buildMs = performance.now() - start;
+  return { buildMs, timings: latency((query) => index.search(query).slice(0, LIMIT), queries) };
 }
 
 /** Megabytes of heap and array buffers still held, after a full GC, by what `build` returns. */
@@ -190,7 +203,7 @@ function latency(
   search: (query: string) => unknown,
   queries: readonly string[],
 ): { p50Ms: number; p99Ms: number } {
-  for (const query of queries.slice(0, 100)) search(query);
+  warmUp(search, queries);
   const times = queries.map((query) => {
     const start = performance.now();
     search(query);

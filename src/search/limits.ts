@@ -55,8 +55,9 @@ export const SENTENCE_FLOOR = 0.7;
 export const SENTENCE_POWER = 3;
 /**
  * Words the shared build vocabulary keeps between index builds; past this many, the next build starts a fresh
- * vocabulary (about 200 bytes a word, so some 40 MB at most, plus one catalog's words).
+ * vocabulary. A catalog of 100,000 tools with unique compound names brings about 200,000 words (each name and
+ * its numeric part), so this leaves room for it with margin: at about 120 bytes a word, some 60 MB at most.
  */
-export const MAX_SHARED_WORDS = 200_000;
+export const MAX_SHARED_WORDS = 500_000;
 /** Most distinct words whose terms are memoised (the memo is emptied when full). */
 export const MAX_CACHED_WORDS = 50_000;

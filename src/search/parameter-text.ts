@@ -6,8 +6,6 @@ import {
   MAX_SCHEMA_NODES,
 } from "./limits.js";
 
-const SUBSCHEMA_FIELDS = ["properties", "items", "anyOf", "oneOf", "allOf"] as const;
-
 /** Walk state: where text goes, the chain of schemas being visited (for cycles), and the budgets used. */
 type Walk = { emit: (text: string) => void; ancestors: object[]; nodes: number; chars: number };
 
@@ -49,42 +47,46 @@ function visit(walk: Walk, node: unknown, depth: number): void {
   if (walk.nodes >= MAX_SCHEMA_NODES || walk.chars >= MAX_PARAMETER_TEXT_CHARS) return;
   walk.nodes += 1;
   walk.ancestors.push(node);
-  const fields = readFields(node, depth < MAX_SCHEMA_DEPTH);
-  if (typeof fields.description === "string") add(walk, fields.description);
-  for (const key of ownKeys(fields.properties)) {
-    add(walk, key);
-    visit(walk, safeRead(fields.properties, key), depth + 1);
-  }
-  if (isArray(fields.items)) visitList(walk, fields.items, depth + 1);
-  else visit(walk, fields.items, depth + 1);
-  visitList(walk, fields.anyOf, depth + 1);
-  visitList(walk, fields.oneOf, depth + 1);
-  visitList(walk, fields.allOf, depth + 1);
-  walk.ancestors.pop();
-}
-
-/**
- * The node's description, and its subschemas when `deep`. Read with plain property loads (fast on ordinary
- * schemas); if any read throws (a throwing getter, a revoked Proxy), each field is read again on its own
- * through `safeRead`, so one bad field does not hide the others.
- */
-function readFields(node: object, deep: boolean): SchemaFields {
+  const deep = depth < MAX_SCHEMA_DEPTH;
   const schema = node as SchemaFields;
+  let description: unknown;
+  let properties: unknown;
+  let items: unknown;
+  let anyOf: unknown;
+  let oneOf: unknown;
+  let allOf: unknown;
+  // Plain property loads (fast on ordinary schemas); if one throws (a throwing getter, a revoked Proxy), every
+  // field is read again on its own through `safeRead`, so one bad field does not hide the others.
   try {
-    if (!deep) return { description: schema.description };
-    return {
-      description: schema.description,
-      properties: schema.properties,
-      items: schema.items,
-      anyOf: schema.anyOf,
-      oneOf: schema.oneOf,
-      allOf: schema.allOf,
-    };
+    description = schema.description;
+    if (deep) {
+      properties = schema.properties;
+      items = schema.items;
+      anyOf = schema.anyOf;
+      oneOf = schema.oneOf;
+      allOf = schema.allOf;
+    }
   } catch {
-    const fields: SchemaFields = { description: safeRead(node, "description") };
-    if (deep) for (const key of SUBSCHEMA_FIELDS) fields[key] = safeRead(node, key);
-    return fields;
+    description = safeRead(node, "description");
+    if (deep) {
+      properties = safeRead(node, "properties");
+      items = safeRead(node, "items");
+      anyOf = safeRead(node, "anyOf");
+      oneOf = safeRead(node, "oneOf");
+      allOf = safeRead(node, "allOf");
+    }
   }
+  if (typeof description === "string") add(walk, description);
+  for (const key of ownKeys(properties)) {
+    add(walk, key);
+    visit(walk, safeRead(properties, key), depth + 1);
+  }
+  if (isArray(items)) visitList(walk, items, depth + 1);
+  else visit(walk, items, depth + 1);
+  visitList(walk, anyOf, depth + 1);
+  visitList(walk, oneOf, depth + 1);
+  visitList(walk, allOf, depth + 1);
+  walk.ancestors.pop();
 }
 
 function visitList(walk: Walk, list: unknown, depth: number): void {

@@ -117,9 +117,11 @@ class RankedIndex implements SearchIndex {
     let literalCount = 0;
     let expansionCount = 0;
     const { touched, touchedCount } = matched;
+    const { placedStamp, generation } = this;
+    const anyPlaced = placed.length > 0;
     for (let index = 0; index < touchedCount; index += 1) {
       const doc = touched[index]!;
-      if (this.placedStamp[doc] === this.generation) continue;
+      if (anyPlaced && placedStamp[doc] === generation) continue;
       if (matched.isLiteral(doc)) literalDocs[literalCount++] = doc;
       else expansionDocs[expansionCount++] = doc;
     }

@@ -1,5 +1,6 @@
+import { asciiCompoundParts } from "./ascii-parts.js";
 import { MAX_CACHED_WORDS, MAX_SHARED_WORDS } from "./limits.js";
-import { wordTerms } from "./tokenize.js";
+import { formTerm, wordTerms } from "./tokenize.js";
 import { WordTable } from "./word-table.js";
 
 /**
@@ -43,21 +44,38 @@ export function vocabularyForQueries(maxWords = MAX_CACHED_WORDS): SharedVocabul
 export function createVocabulary(): SharedVocabulary {
   const terms: string[] = [];
   const numberOfTerm = new Map<string, number>();
+  const intern = (term: string): number => {
+    let number = numberOfTerm.get(term);
+    if (number === undefined) {
+      number = terms.length;
+      terms.push(term);
+      numberOfTerm.set(term, number);
+    }
+    return number;
+  };
   const buffer: number[] = [];
-  const words = new WordTable((word) => {
+  const words: WordTable = new WordTable((word) => {
+    const parts = asciiCompoundParts(word);
+    if (parts !== undefined) return compoundTermNumbers(word, parts);
     const forms = wordTerms(word);
     buffer.length = forms.length;
-    for (let index = 0; index < forms.length; index += 1) {
-      const term = forms[index]!;
-      let number = numberOfTerm.get(term);
-      if (number === undefined) {
-        number = terms.length;
-        terms.push(term);
-        numberOfTerm.set(term, number);
-      }
-      buffer[index] = number;
-    }
+    for (let index = 0; index < forms.length; index += 1) buffer[index] = intern(forms[index]!);
     return buffer;
   });
+  /**
+   * The terms of a new ASCII compound, as `wordTerms` has them: the whole word's term, then each part's terms,
+   * looked up as words of the table (a known part costs a probe, no string).
+   */
+  const compoundTermNumbers = (word: string, parts: readonly number[]): number[] => {
+    const numbers: number[] = [];
+    const whole = formTerm(word.toLowerCase());
+    if (whole !== undefined) numbers.push(intern(whole));
+    for (let index = 0; index < parts.length; index += 2) {
+      const part = words.lookup(word, parts[index]!, parts[index + 1]!);
+      const { termStarts, flatTermIds } = words;
+      for (let at = termStarts[part]!; at < termStarts[part + 1]!; at += 1) numbers.push(flatTermIds[at]!);
+    }
+    return numbers;
+  };
   return { words, terms, numberOfTerm };
 }

@@ -64,11 +64,17 @@ export function wordForms(word: string): string[] {
 export function wordTerms(word: string): string[] {
   const terms: string[] = [];
   for (const form of wordForms(word)) {
-    const length = form.length;
-    if (length > MAX_TOKEN_CHARS || (length <= LONGEST_STOPWORD && STOPWORDS.has(form))) continue;
-    terms.push(stem((length <= LONGEST_ABBREVIATION && ABBREVIATIONS.get(form)) || form));
+    const term = formTerm(form);
+    if (term !== undefined) terms.push(term);
   }
   return terms;
+}
+
+/** The term of one lowercase form: `undefined` for a stopword or a blob, else the abbreviation spelled out, stemmed. */
+export function formTerm(form: string): string | undefined {
+  const length = form.length;
+  if (length > MAX_TOKEN_CHARS || (length <= LONGEST_STOPWORD && STOPWORDS.has(form))) return undefined;
+  return stem((length <= LONGEST_ABBREVIATION && ABBREVIATIONS.get(form)) || form);
 }
 
 /**

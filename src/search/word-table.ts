@@ -84,28 +84,44 @@ export class WordTable {
   }
 
   /** The number of the word `text[start..end)` with this hash, adding it on first sight. */
+  /**
+   * The number of the word `text[start..end)` (ASCII word characters only), adding it on first sight. The
+   * tokeniser callback may call it for the parts of the word it is tokenising (never for the word itself).
+   */
+  lookup(text: string, start: number, end: number): number {
+    let hash = FNV_OFFSET;
+    for (let index = start; index < end; index += 1)
+      hash = Math.imul(hash ^ text.charCodeAt(index), FNV_PRIME);
+    return this.find(text, start, end, hash);
+  }
+
   private find(text: string, start: number, end: number, hash: number): number {
     const mask = this.slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const word = this.slots[slot]!;
-      if (word === EMPTY_SLOT) return this.add(text.slice(start, end), hash, slot);
+      if (word === EMPTY_SLOT) return this.add(text.slice(start, end), hash);
       if (this.hashes[word] === hash && sameText(this.words[word]!, text, start, end)) return word;
     }
   }
 
-  private add(text: string, hash: number, slot: number): number {
-    const word = this.words.length;
+  private add(text: string, hash: number): number {
+    // Tokenised first: the callback may add other words (a compound's parts), so the number and the slot of
+    // this word are taken only afterwards.
     const ids = this.termIdsOf(text);
+    const word = this.words.length;
     if (word + 2 > this.hashes.length) {
       this.hashes = growInt32(this.hashes, word + 2);
       this.termStart = grow(this.termStart, word + 2);
     }
     const start = this.termStart[word]!;
     if (start + ids.length > this.termIds.length) this.termIds = grow(this.termIds, start + ids.length);
-    this.termIds.set(ids, start);
+    for (let index = 0; index < ids.length; index += 1) this.termIds[start + index] = ids[index]!;
     this.termStart[word + 1] = start + ids.length;
     this.words.push(text);
     this.hashes[word] = hash;
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    while (this.slots[slot] !== EMPTY_SLOT) slot = (slot + 1) & mask;
     this.slots[slot] = word;
     if (this.words.length * 2 > this.slots.length) this.rehash();
     return word;
