@@ -136,8 +136,6 @@ function timeToolsift(
   let search = (_query: string): unknown => undefined;
   const rounds = entries.length > MINISEARCH_MAX_TOOLS ? LARGE_CATALOG_BUILDS : BUILDS;
   for (let round = 0; round < rounds; round += 1) {
-    // Each build starts from a collected heap, so garbage left by the previous step is not charged to it.
-    collectGarbage();
     const start = performance.now();
     const index = createSearchIndex(entries);
     index.search("warm up the postings", 1);
@@ -179,24 +177,35 @@ function timeMiniSearch(
   entries: readonly CatalogEntry[],
   queries: string[],
 ): { buildMs: number; timings: { p50Ms: number; p99Ms: number } } {
-  collectGarbage();
   const start = performance.now();
   const index = buildMiniSearch(entries);
   const buildMs = performance.now() - start;
   return { buildMs, timings: latency((query) => index.search(query).slice(0, LIMIT), queries) };
 }
 
-/** Megabytes of heap and array buffers still held, after a full GC, by what `build` returns. */
+/** How many copies `retainedMb` builds (the median of the steps between them is reported). */
+const MEMORY_COPIES = 4;
+
+/**
+ * Megabytes of heap and array buffers one result of `build` keeps, after a full GC. Several copies are built
+ * and kept, and the median step between them is reported: an object from an earlier measurement that is freed
+ * meanwhile (a stale reference in a stack slot, say) disturbs one step, not the figure.
+ */
 function retainedMb(build: () => unknown): number {
-  collectGarbage();
-  const before = process.memoryUsage();
-  const built = build();
-  collectGarbage();
-  const after = process.memoryUsage();
-  const bytes = after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers);
-  // Keeps `built` alive until after the measurement.
-  if (built === undefined) return 0;
-  return Math.max(0, bytes) / 1_000_000;
+  const kept: unknown[] = [];
+  const totals: number[] = [];
+  for (let copy = 0; copy <= MEMORY_COPIES; copy += 1) {
+    if (copy > 0) kept.push(build());
+    collectGarbage();
+    const usage = process.memoryUsage();
+    totals.push(usage.heapUsed + usage.arrayBuffers);
+  }
+  const steps = totals
+    .slice(1)
+    .map((total, index) => total - totals[index]!)
+    .sort((left, right) => left - right);
+  // `kept` stays alive until here.
+  return kept.length > 0 ? Math.max(0, steps[Math.floor(steps.length / 2)]!) / 1_000_000 : 0;
 }
 
 function latency(

@@ -2,7 +2,6 @@ import { performance } from "node:perf_hooks";
 import MiniSearch from "minisearch";
 import { buildCatalog, type CatalogEntry } from "../src/catalog/index.js";
 import { createSearchIndex, entryFields } from "../src/search/index.js";
-import { collectGarbage } from "./collect-garbage.js";
 import { isEntryPoint } from "./entry-point.js";
 import { createPlainBm25 } from "./plain-bm25.js";
 import { loadSealQueries, loadSealTools, type SealQuery } from "./seal-tools.js";
@@ -118,8 +117,6 @@ function measure(engine: Engine, entries: readonly CatalogEntry[], queries: read
   const builds: number[] = [];
   let search = (_query: string): string[] => [];
   for (let round = 0; round <= REBUILDS; round += 1) {
-    // Each build starts from a collected heap, so garbage left by the previous step is not charged to it.
-    collectGarbage();
     const buildStart = performance.now();
     search = engine.build(entries);
     builds.push(performance.now() - buildStart);
