@@ -1,4 +1,5 @@
 import type { CatalogEntry } from "../catalog/index.js";
+import { FNV_OFFSET, FNV_PRIME, fnvHash } from "./fnv-hash.js";
 
 /** The documents of the three exact tiers for one query, each list in document order without repeats. */
 export type ExactMatches = {
@@ -11,8 +12,6 @@ export type ExactMatches = {
 };
 
 const EMPTY_SLOT = -1;
-const FNV_OFFSET = 0x811c9dc5 | 0;
-const FNV_PRIME = 0x01000193;
 /** Key kinds, stored in the low bit of a slot: `doc * 2 + kind`. */
 const NAME_KEY = 0;
 const ID_KEY = 1;
@@ -74,17 +73,10 @@ function foldedHash(key: string): number {
   let hash = FNV_OFFSET;
   for (let index = 0; index < key.length; index += 1) {
     let code = key.charCodeAt(index);
-    if (code >= 128) return plainHash(key.toLowerCase());
+    if (code >= 128) return fnvHash(key.toLowerCase());
     if (code >= 65 && code <= 90) code += 32;
     hash = Math.imul(hash ^ code, FNV_PRIME);
   }
-  return hash;
-}
-
-function plainHash(text: string): number {
-  let hash = FNV_OFFSET;
-  for (let index = 0; index < text.length; index += 1)
-    hash = Math.imul(hash ^ text.charCodeAt(index), FNV_PRIME);
   return hash;
 }
 

@@ -1,3 +1,4 @@
+import { FNV_OFFSET, FNV_PRIME, fnvHash } from "./fnv-hash.js";
 import { splitWords } from "./tokenize.js";
 
 const EMPTY_SLOT = -1;
@@ -73,7 +74,7 @@ export class WordTable {
   private scanUnicode(text: string): number {
     let count = 0;
     for (const word of splitWords(text))
-      count = this.push(count, this.find(word, 0, word.length, hashOf(word)));
+      count = this.push(count, this.find(word, 0, word.length, fnvHash(word)));
     return count;
   }
 
@@ -89,10 +90,7 @@ export class WordTable {
    * tokeniser callback may call it for the parts of the word it is tokenising (never for the word itself).
    */
   lookup(text: string, start: number, end: number): number {
-    let hash = FNV_OFFSET;
-    for (let index = start; index < end; index += 1)
-      hash = Math.imul(hash ^ text.charCodeAt(index), FNV_PRIME);
-    return this.find(text, start, end, hash);
+    return this.find(text, start, end, fnvHash(text, start, end));
   }
 
   private find(text: string, start: number, end: number, hash: number): number {
@@ -139,22 +137,12 @@ export class WordTable {
   }
 }
 
-const FNV_OFFSET = 0x811c9dc5 | 0;
-const FNV_PRIME = 0x01000193;
-
 /** 1 for the ASCII codes of word characters: letters, digits and `_` (as `splitWords` has them). */
 const ASCII_WORD_CODES = Uint8Array.from({ length: 128 }, (_, code) =>
   (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95
     ? 1
     : 0,
 );
-
-function hashOf(word: string): number {
-  let hash = FNV_OFFSET;
-  for (let index = 0; index < word.length; index += 1)
-    hash = Math.imul(hash ^ word.charCodeAt(index), FNV_PRIME);
-  return hash;
-}
 
 function sameText(word: string, text: string, start: number, end: number): boolean {
   if (word.length !== end - start) return false;
