@@ -1,26 +1,10 @@
 import { symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadPlugins } from "./load-plugins.js";
-import { createPluginSandbox, echoToolsEntry, manifestFor, writePlugin } from "./plugins.test-support.js";
-import type { LoadedPlugins, LoadPluginsOptions, PluginLogEntry } from "./types.js";
+import { describe, expect, it } from "vitest";
+import { echoToolsEntry, manifestFor, useLoaderSandbox, writePlugin } from "./plugins.test-support.js";
 
-let root: string;
-let cleanup: () => Promise<void>;
-let logs: PluginLogEntry[];
-
-beforeEach(async () => {
-  ({ root, cleanup } = await createPluginSandbox());
-  logs = [];
-});
-
-afterEach(async () => {
-  await cleanup();
-});
-
-function load(options: Partial<LoadPluginsOptions> & { paths: string[] }): Promise<LoadedPlugins> {
-  return loadPlugins({ baseDir: root, log: (entry) => logs.push(entry), ...options });
-}
+const sandbox = useLoaderSandbox();
+const load = sandbox.load;
 
 describe("loadPlugins: broken plugins are reported and skipped", () => {
   const manifests: Array<[string, string | Record<string, unknown>, string]> = [
@@ -40,11 +24,14 @@ describe("loadPlugins: broken plugins are reported and skipped", () => {
     ["main not a string", { id: "x", name: "x", version: "1", main: 5 }, "main: must be string"],
   ];
   it.each(manifests)("a manifest that is %s", async (_, manifest, expected) => {
-    await writePlugin(join(root, "p"), { manifest, files: { "index.js": "export function register() {}" } });
+    await writePlugin(join(sandbox.root, "p"), {
+      manifest,
+      files: { "index.js": "export function register() {}" },
+    });
     const loaded = await load({ paths: ["p"] });
     expect(loaded.plugins).toEqual([]);
     expect(loaded.errors).toHaveLength(1);
-    expect(loaded.errors[0]!.path).toBe(join(root, "p", "toolsift.plugin.json"));
+    expect(loaded.errors[0]!.path).toBe(join(sandbox.root, "p", "toolsift.plugin.json"));
     expect(loaded.errors[0]!.message).toContain(expected);
   });
 
@@ -79,18 +66,18 @@ describe("loadPlugins: broken plugins are reported and skipped", () => {
     ["an entry that is a folder", { "lib/x.js": "" }, { main: "lib" }, "is not a file"],
   ];
   it.each(entries)("%s", async (_, files, overrides, expected) => {
-    await writePlugin(join(root, "p"), { manifest: manifestFor("broken", overrides), files });
+    await writePlugin(join(sandbox.root, "p"), { manifest: manifestFor("broken", overrides), files });
     const loaded = await load({ paths: ["p"] });
     expect(loaded.plugins).toEqual([]);
     expect(loaded.tools).toEqual([]);
     expect(loaded.errors).toHaveLength(1);
-    expect(loaded.errors[0]).toMatchObject({ pluginId: "broken", path: join(root, "p") });
+    expect(loaded.errors[0]).toMatchObject({ pluginId: "broken", path: join(sandbox.root, "p") });
     expect(loaded.errors[0]!.message).toContain(expected);
     expect(loaded.errors[0]!.message).toContain('Plugin "broken"');
   });
 
   it("reports a register that never finishes, and discards what it registered", async () => {
-    await writePlugin(join(root, "p"), {
+    await writePlugin(join(sandbox.root, "p"), {
       manifest: manifestFor("slow", { tools: ["t"] }),
       files: {
         "index.js": `${echoToolsEntry(["t"]).replace("export function register(api) {", "function registerTools(api) {")}
@@ -104,12 +91,12 @@ export function register(api) { registerTools(api); return new Promise(() => {})
   });
 
   it("keeps loading the other plugins after a broken one", async () => {
-    await writePlugin(join(root, "all", "a"), { manifest: "nope", files: {} });
-    await writePlugin(join(root, "all", "b"), {
+    await writePlugin(join(sandbox.root, "all", "a"), { manifest: "nope", files: {} });
+    await writePlugin(join(sandbox.root, "all", "b"), {
       manifest: manifestFor("b"),
       files: { "index.js": 'export function register() { throw new Error("no"); }' },
     });
-    await writePlugin(join(root, "all", "c"), {
+    await writePlugin(join(sandbox.root, "all", "c"), {
       manifest: manifestFor("c", { tools: ["c_tool"] }),
       files: { "index.js": echoToolsEntry(["c_tool"]) },
     });
@@ -119,18 +106,18 @@ export function register(api) { registerTools(api); return new Promise(() => {})
   });
 
   it("refuses a second plugin with an id already loaded", async () => {
-    await writePlugin(join(root, "one"), {
+    await writePlugin(join(sandbox.root, "one"), {
       manifest: manifestFor("same"),
       files: { "index.js": "export function register() {}" },
     });
-    await writePlugin(join(root, "two"), {
+    await writePlugin(join(sandbox.root, "two"), {
       manifest: manifestFor("same"),
       files: { "index.js": "export function register() {}" },
     });
     const loaded = await load({ paths: ["one", "two"] });
-    expect(loaded.plugins.map((plugin) => plugin.dir)).toEqual([join(root, "one")]);
-    expect(loaded.errors[0]).toMatchObject({ pluginId: "same", path: join(root, "two") });
-    expect(loaded.errors[0]!.message).toContain(`already used by ${join(root, "one")}`);
+    expect(loaded.plugins.map((plugin) => plugin.dir)).toEqual([join(sandbox.root, "one")]);
+    expect(loaded.errors[0]).toMatchObject({ pluginId: "same", path: join(sandbox.root, "two") });
+    expect(loaded.errors[0]!.message).toContain(`already used by ${join(sandbox.root, "one")}`);
   });
 });
 
@@ -143,10 +130,10 @@ describe("loadPlugins: the entry stays inside the plugin folder", () => {
     ["a NUL character", "index.js\u0000", "NUL"],
   ])("refuses %s as main", async (_, main, expected) => {
     await writeFile(
-      join(root, "outside.js"),
+      join(sandbox.root, "outside.js"),
       "globalThis.__toolsiftEscaped = true; export function register() {}",
     );
-    await writePlugin(join(root, "p"), {
+    await writePlugin(join(sandbox.root, "p"), {
       manifest: manifestFor("escape", { main }),
       files: { "index.js": "" },
     });
@@ -159,11 +146,11 @@ describe("loadPlugins: the entry stays inside the plugin folder", () => {
   it("refuses an entry that is a symlink to a file outside the folder", async () => {
     if (process.platform === "win32") return;
     await writeFile(
-      join(root, "outside.mjs"),
+      join(sandbox.root, "outside.mjs"),
       "globalThis.__toolsiftEscaped = true; export function register() {}",
     );
-    await writePlugin(join(root, "p"), { manifest: manifestFor("linked", { main: "index.mjs" }) });
-    await symlink(join(root, "outside.mjs"), join(root, "p", "index.mjs"));
+    await writePlugin(join(sandbox.root, "p"), { manifest: manifestFor("linked", { main: "index.mjs" }) });
+    await symlink(join(sandbox.root, "outside.mjs"), join(sandbox.root, "p", "index.mjs"));
     const loaded = await load({ paths: ["p"] });
     expect(loaded.plugins).toEqual([]);
     expect(loaded.errors[0]!.message).toContain("outside the plugin folder");
@@ -171,7 +158,7 @@ describe("loadPlugins: the entry stays inside the plugin folder", () => {
   });
 
   it("accepts an entry in a sub-folder", async () => {
-    await writePlugin(join(root, "p"), {
+    await writePlugin(join(sandbox.root, "p"), {
       manifest: manifestFor("nested", { main: "dist/plugin.js", tools: ["n"] }),
       files: { "dist/plugin.js": echoToolsEntry(["n"]) },
     });

@@ -1,26 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadPlugins } from "./load-plugins.js";
-import { createPluginSandbox, echoToolsEntry, manifestFor, writePlugin } from "./plugins.test-support.js";
-import type { LoadedPlugins, LoadPluginsOptions, PluginLogEntry } from "./types.js";
+import { echoToolsEntry, manifestFor, useLoaderSandbox, writePlugin } from "./plugins.test-support.js";
 
-let root: string;
-let cleanup: () => Promise<void>;
-let logs: PluginLogEntry[];
-
-beforeEach(async () => {
-  ({ root, cleanup } = await createPluginSandbox());
-  logs = [];
-});
-
-afterEach(async () => {
-  await cleanup();
-});
-
-function load(options: Partial<LoadPluginsOptions> & { paths: string[] }): Promise<LoadedPlugins> {
-  return loadPlugins({ baseDir: root, log: (entry) => logs.push(entry), ...options });
-}
+const sandbox = useLoaderSandbox();
+const load = sandbox.load;
 
 const WEATHER_ENTRY = `
 export function register(api) {
@@ -44,7 +29,7 @@ export function register(api) {
 }
 `;
 
-async function writeWeather(dir = join(root, "plugins", "weather")): Promise<string> {
+async function writeWeather(dir = join(sandbox.root, "plugins", "weather")): Promise<string> {
   return writePlugin(dir, {
     manifest: manifestFor("weather", {
       name: "Weather",
@@ -80,13 +65,13 @@ describe("loadPlugins: a good plugin", () => {
     expect(result.content).toEqual([{ type: "text", text: "hello from weather_now: sunny in Paris" }]);
     expect(loaded.hooks.beforeToolCall.map((hook) => hook.pluginId)).toEqual(["weather"]);
     expect(loaded.hooks.beforePrompt.map((hook) => hook.pluginId)).toEqual(["weather"]);
-    expect(logs).toEqual([{ pluginId: "weather", level: "info", message: "units=c" }]);
+    expect(sandbox.logs).toEqual([{ pluginId: "weather", level: "info", message: "units=c" }]);
   });
 
   it("hands the validated config, with defaults, to register", async () => {
     await writeWeather();
     await load({ paths: ["plugins"], entries: { weather: { config: { units: "f" } } } });
-    expect(logs).toEqual([{ pluginId: "weather", level: "info", message: "units=f" }]);
+    expect(sandbox.logs).toEqual([{ pluginId: "weather", level: "info", message: "units=f" }]);
   });
 
   it("refuses a plugin whose config does not match its configSchema", async () => {
@@ -101,11 +86,11 @@ describe("loadPlugins: a good plugin", () => {
     expect(loaded.errors[0]).toMatchObject({ pluginId: "weather" });
     expect(loaded.errors[0]!.message).toContain("plugins.entries.weather.config.units");
     expect(loaded.errors[0]!.message).toContain('unknown property "extra"');
-    expect(logs).toEqual([]);
+    expect(sandbox.logs).toEqual([]);
   });
 
   it("refuses a plugin whose configSchema does not compile", async () => {
-    await writePlugin(join(root, "p"), {
+    await writePlugin(join(sandbox.root, "p"), {
       manifest: manifestFor("p", { configSchema: { type: "no-such-type" } }),
       files: { "index.js": "export function register() {}" },
     });
@@ -115,17 +100,17 @@ describe("loadPlugins: a good plugin", () => {
   });
 
   it("loads a hooks-only plugin without a tools list, and the documented register export forms", async () => {
-    await writePlugin(join(root, "all", "a-named"), {
+    await writePlugin(join(sandbox.root, "all", "a-named"), {
       manifest: { id: "a-named", name: "A", version: "1" },
       files: { "index.js": 'export function register(api) { api.on("before_prompt", () => undefined); }' },
     });
-    await writePlugin(join(root, "all", "b-default-fn"), {
+    await writePlugin(join(sandbox.root, "all", "b-default-fn"), {
       manifest: manifestFor("b-default-fn", { tools: ["b_tool"] }),
       files: {
         "index.js": echoToolsEntry(["b_tool"]).replace("export function register", "export default function"),
       },
     });
-    await writePlugin(join(root, "all", "c-default-object"), {
+    await writePlugin(join(sandbox.root, "all", "c-default-object"), {
       manifest: manifestFor("c-default-object", { tools: ["c_tool"], main: "lib/main.mjs" }),
       esm: false,
       files: {
@@ -145,7 +130,7 @@ describe("loadPlugins: a good plugin", () => {
 
 describe("loadPlugins: refused registrations", () => {
   it("refuses a tool the manifest does not declare and discards what the plugin registered before", async () => {
-    await writePlugin(join(root, "p"), {
+    await writePlugin(join(sandbox.root, "p"), {
       manifest: manifestFor("sneaky", { tools: ["declared_tool"] }),
       files: { "index.js": echoToolsEntry(["declared_tool", "undeclared_tool"]) },
     });
@@ -153,13 +138,13 @@ describe("loadPlugins: refused registrations", () => {
     expect(loaded.plugins).toEqual([]);
     expect(loaded.tools).toEqual([]);
     expect(loaded.errors).toHaveLength(1);
-    expect(loaded.errors[0]).toMatchObject({ pluginId: "sneaky", path: join(root, "p") });
+    expect(loaded.errors[0]).toMatchObject({ pluginId: "sneaky", path: join(sandbox.root, "p") });
     expect(loaded.errors[0]!.message).toContain('"undeclared_tool"');
     expect(loaded.errors[0]!.message).toContain('add "undeclared_tool" to "tools"');
   });
 
   it("refuses a tool registered twice", async () => {
-    await writePlugin(join(root, "p"), {
+    await writePlugin(join(sandbox.root, "p"), {
       manifest: manifestFor("twice", { tools: ["t"] }),
       files: { "index.js": echoToolsEntry(["t", "t"]) },
     });
@@ -176,7 +161,7 @@ describe("loadPlugins: refused registrations", () => {
     ["a definition that is not an object", "api.registerTool(42)", "needs a tool definition object"],
   ];
   it.each(misuse)("refuses %s", async (_, call, expected) => {
-    await writePlugin(join(root, "p"), {
+    await writePlugin(join(sandbox.root, "p"), {
       manifest: manifestFor("misuse", { tools: ["t"] }),
       files: { "index.js": `export function register(api) { ${call}; }` },
     });
@@ -188,7 +173,7 @@ describe("loadPlugins: refused registrations", () => {
   });
 
   it("ignores registrations made after register() finished, with a warning", async () => {
-    await writePlugin(join(root, "p"), {
+    await writePlugin(join(sandbox.root, "p"), {
       manifest: manifestFor("late", { tools: ["t"] }),
       files: {
         "index.js": `let saved;
@@ -198,12 +183,12 @@ export function registerLater() { saved.registerTool({ name: "t", execute: async
     });
     const loaded = await load({ paths: ["p"] });
     expect(loaded.plugins.map((plugin) => plugin.id)).toEqual(["late"]);
-    const module = (await import(join(root, "p", "index.js"))) as { registerLater: () => void };
+    const module = (await import(join(sandbox.root, "p", "index.js"))) as { registerLater: () => void };
     module.registerLater();
     expect(loaded.tools).toEqual([]);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ pluginId: "late", level: "warn" });
-    expect(logs[0]!.message).toContain("after register() finished");
+    expect(sandbox.logs).toHaveLength(1);
+    expect(sandbox.logs[0]).toMatchObject({ pluginId: "late", level: "warn" });
+    expect(sandbox.logs[0]!.message).toContain("after register() finished");
   });
 });
 
@@ -216,12 +201,12 @@ describe("loadPlugins: paths, order and allow", () => {
   }
 
   it("loads in paths order, then folder name order", async () => {
-    await writeEcho(join(root, "first"), "solo");
-    await writeEcho(join(root, "many", "zeta"), "zeta");
-    await writeEcho(join(root, "many", "Alpha"), "alpha");
-    await writeEcho(join(root, "many", "beta"), "beta");
-    await writePlugin(join(root, "many", "not-a-plugin"), { files: { "readme.txt": "no manifest" } });
-    await writeEcho(join(root, "many", ".hidden"), "hidden");
+    await writeEcho(join(sandbox.root, "first"), "solo");
+    await writeEcho(join(sandbox.root, "many", "zeta"), "zeta");
+    await writeEcho(join(sandbox.root, "many", "Alpha"), "alpha");
+    await writeEcho(join(sandbox.root, "many", "beta"), "beta");
+    await writePlugin(join(sandbox.root, "many", "not-a-plugin"), { files: { "readme.txt": "no manifest" } });
+    await writeEcho(join(sandbox.root, "many", ".hidden"), "hidden");
     const loaded = await load({ paths: ["many", "first"] });
     expect(loaded.errors).toEqual([]);
     expect(loaded.plugins.map((plugin) => plugin.id)).toEqual(["alpha", "beta", "zeta", "solo"]);
@@ -234,10 +219,10 @@ describe("loadPlugins: paths, order and allow", () => {
   });
 
   it("resolves paths against baseDir, accepts a manifest path, and loads a folder listed twice once", async () => {
-    await writeEcho(join(root, "config", "plugins", "one"), "one");
+    await writeEcho(join(sandbox.root, "config", "plugins", "one"), "one");
     const loaded = await loadPlugins({
-      baseDir: join(root, "config"),
-      paths: ["plugins/one", join(root, "config", "plugins"), "./plugins/one/toolsift.plugin.json"],
+      baseDir: join(sandbox.root, "config"),
+      paths: ["plugins/one", join(sandbox.root, "config", "plugins"), "./plugins/one/toolsift.plugin.json"],
       log: () => {},
     });
     expect(loaded.errors).toEqual([]);
@@ -245,7 +230,7 @@ describe("loadPlugins: paths, order and allow", () => {
   });
 
   it("reports paths that do not exist or are not folders", async () => {
-    await writeFile(join(root, "file.txt"), "x");
+    await writeFile(join(sandbox.root, "file.txt"), "x");
     const loaded = await load({ paths: ["missing", "file.txt", ""] });
     expect(loaded.plugins).toEqual([]);
     expect(loaded.errors.map((error) => error.message)).toEqual([
@@ -257,16 +242,16 @@ describe("loadPlugins: paths, order and allow", () => {
   });
 
   it("loads only allowed ids and lists the others as skipped without running them", async () => {
-    await writeEcho(join(root, "all", "a"), "a");
-    await writePlugin(join(root, "all", "b"), {
+    await writeEcho(join(sandbox.root, "all", "a"), "a");
+    await writePlugin(join(sandbox.root, "all", "b"), {
       manifest: manifestFor("b"),
       files: { "index.js": "globalThis.__toolsiftRanB = true; export function register() {}" },
     });
-    await writeEcho(join(root, "all", "c"), "c");
+    await writeEcho(join(sandbox.root, "all", "c"), "c");
     const loaded = await load({ paths: ["all"], allow: ["c", "a", "ghost"] });
     expect(loaded.plugins.map((plugin) => plugin.id)).toEqual(["a", "c"]);
     expect(loaded.skipped).toEqual([
-      { id: "b", dir: join(root, "all", "b"), reason: '"b" is not in plugins.allow' },
+      { id: "b", dir: join(sandbox.root, "all", "b"), reason: '"b" is not in plugins.allow' },
     ]);
     expect((globalThis as { __toolsiftRanB?: boolean }).__toolsiftRanB).toBeUndefined();
     expect(loaded.errors).toEqual([
@@ -279,8 +264,8 @@ describe("loadPlugins: paths, order and allow", () => {
   });
 
   it("loads everything when allow is empty", async () => {
-    await writeEcho(join(root, "all", "a"), "a");
-    await writeEcho(join(root, "all", "b"), "b");
+    await writeEcho(join(sandbox.root, "all", "a"), "a");
+    await writeEcho(join(sandbox.root, "all", "b"), "b");
     const loaded = await load({ paths: ["all"], allow: [] });
     expect(loaded.plugins.map((plugin) => plugin.id)).toEqual(["a", "b"]);
     expect(loaded.skipped).toEqual([]);
@@ -289,7 +274,7 @@ describe("loadPlugins: paths, order and allow", () => {
   it("never throws on nonsense options", async () => {
     const loaded = await loadPlugins({
       paths: "nope" as unknown as string[],
-      baseDir: root,
+      baseDir: sandbox.root,
       allow: 5 as unknown as string[],
     });
     expect(loaded).toEqual({

@@ -1,7 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import { PLUGIN_MANIFEST_FILE } from "./limits.js";
+import { loadPlugins } from "./load-plugins.js";
+import type { LoadedPlugins, LoadPluginsOptions, PluginLogEntry } from "./types.js";
 
 /** A temp directory for plugin folders, removed by `cleanup`. */
 export async function createPluginSandbox(): Promise<{ root: string; cleanup: () => Promise<void> }> {
@@ -55,4 +58,36 @@ export function echoToolsEntry(names: string[]): string {
   }
 }
 `;
+}
+
+/** A plugin sandbox made before each test and removed after it, with a loader whose log lines land in `logs`. */
+export type LoaderSandbox = {
+  /** The current test's sandbox directory. */
+  root: string;
+  /** The current test's plugin log lines. */
+  logs: PluginLogEntry[];
+  /** `loadPlugins` over the sandbox, logging into `logs`. */
+  load(options: Partial<LoadPluginsOptions> & { paths: string[] }): Promise<LoadedPlugins>;
+};
+
+/** Registers the hooks of a `LoaderSandbox` for the calling test file and returns it. */
+export function useLoaderSandbox(): LoaderSandbox {
+  let cleanup: (() => Promise<void>) | undefined;
+  const sandbox: LoaderSandbox = {
+    root: "",
+    logs: [],
+    load: (options) =>
+      loadPlugins({ baseDir: sandbox.root, log: (entry) => sandbox.logs.push(entry), ...options }),
+  };
+  beforeEach(async () => {
+    const made = await createPluginSandbox();
+    sandbox.root = made.root;
+    cleanup = made.cleanup;
+    sandbox.logs = [];
+  });
+  afterEach(async () => {
+    await cleanup?.();
+    cleanup = undefined;
+  });
+  return sandbox;
 }
