@@ -8,6 +8,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   payload: async () => (await import("./payload.js")).run(),
   "code-mode": async () => (await import("./code-mode.js")).run(),
   "mcp-tool-list": async () => (await import("./mcp-tool-list.js")).run(),
+  "mcp-like": async () => (await import("./mcp-like.js")).run(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));

@@ -1,0 +1,185 @@
+import { readFileSync } from "node:fs";
+import MiniSearch from "minisearch";
+import {
+  buildCatalog,
+  type CatalogEntry,
+  type ToolDefinition,
+  type ToolResult,
+} from "../src/catalog/index.js";
+import { createSearchIndex, entryFields } from "../src/search/index.js";
+import { isEntryPoint } from "./entry-point.js";
+import { MCP_LIKE_DIRECTORY, type McpLikeTool } from "./mcp-like-catalog.js";
+import { createPlainBm25 } from "./plain-bm25.js";
+import { writeResults } from "./write-results.js";
+
+/** Results each engine returns per query. */
+const RESULT_DEPTH = 20;
+
+/**
+ * One labelled request. Each intent lists the tools that would serve it (`<server>:<tool>`), best first; an
+ * intent counts as found at depth k when any of its tools is among the first k results.
+ */
+export type McpLikeQuery = { id: string; query: string; intents: string[][] };
+
+type Engine = { name: string; build(entries: readonly CatalogEntry[]): (query: string) => string[] };
+type Subset = "all" | "single-intent" | "multi-intent";
+type Row = {
+  engine: string;
+  subset: Subset;
+  queries: number;
+  /** Share of intents with a tool in the first 5 (first 8), averaged per query. */
+  recallAt5: number;
+  recallAt8: number;
+  /** Reciprocal rank of the first result that serves any intent. */
+  mrr: number;
+  /** Share of queries with every intent served in the first 8. */
+  allGoldInTop8: number;
+  /** Intents served in the first 8, over all intents of the subset's queries (for multi-intent queries: "intents covered in top 8"). */
+  intentsCoveredAt8: number;
+};
+
+const engines: Engine[] = [
+  {
+    name: "toolsift",
+    build(entries) {
+      const index = createSearchIndex(entries);
+      return (query) => index.search(query, RESULT_DEPTH).map((entry) => entry.id);
+    },
+  },
+  {
+    name: "plain BM25",
+    build(entries) {
+      const index = createPlainBm25(entries);
+      return (query) => index.search(query, RESULT_DEPTH).map((entry) => entry.id);
+    },
+  },
+  {
+    name: "MiniSearch",
+    build(entries) {
+      const index = new MiniSearch<{ id: number; name: string; description: string; meta: string }>({
+        fields: ["name", "description", "meta"],
+      });
+      index.addAll(
+        entries.map((entry, id) => ({
+          id,
+          name: entry.name,
+          description: entry.description,
+          meta: entryFields(entry)[3] ?? "",
+        })),
+      );
+      return (query) =>
+        index
+          .search(query)
+          .slice(0, RESULT_DEPTH)
+          .map((hit) => entries[hit.id as number]!.id);
+    },
+  },
+];
+
+/** The MCP-like catalog as MCP tools (`mcp:<server>:<name>`): their schemas are not indexed, as in a gateway. */
+export function loadMcpLikeTools(): ToolDefinition[] {
+  const tools = JSON.parse(readFileSync(new URL("tools.json", MCP_LIKE_DIRECTORY), "utf8")) as McpLikeTool[];
+  return tools.map((tool) => {
+    const result: ToolResult = { content: [{ type: "text", text: `${tool.name} done.` }] };
+    return {
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.inputSchema,
+      origin: { kind: "mcp", owner: tool.server },
+      execute: async () => result,
+    };
+  });
+}
+
+/** The hand-written labelled requests, gold tools as catalog ids. */
+export function loadMcpLikeQueries(): McpLikeQuery[] {
+  const queries = JSON.parse(
+    readFileSync(new URL("queries.json", MCP_LIKE_DIRECTORY), "utf8"),
+  ) as McpLikeQuery[];
+  return queries.map((query) => ({
+    ...query,
+    intents: query.intents.map((tools) => tools.map((tool) => `mcp:${tool}`)),
+  }));
+}
+
+/** Runs the three engines over the MCP-like set; prints the table and writes `bench/results/mcp-like.json`. */
+export function run(): Row[] {
+  const { snapshot } = buildCatalog(loadMcpLikeTools());
+  const queries = loadMcpLikeQueries();
+  const known = new Set(snapshot.entries.map((entry) => entry.id));
+  for (const query of queries)
+    for (const tool of query.intents.flat())
+      if (!known.has(tool)) throw new Error(`Query ${query.id} names ${tool}, which is not in the catalog.`);
+  const rows: Row[] = [];
+  for (const engine of engines) {
+    const search = engine.build(snapshot.entries);
+    const ranked = queries.map((query) => search(query.query));
+    for (const subset of ["all", "single-intent", "multi-intent"] as const) {
+      const picked = queries.flatMap((query, position) =>
+        subset === "all" || (subset === "multi-intent") === query.intents.length > 1
+          ? [{ query, names: ranked[position]! }]
+          : [],
+      );
+      rows.push(score(engine.name, subset, picked));
+    }
+  }
+  console.log(
+    `MCP-like catalog: ${snapshot.entries.length} tools on ${new Set(snapshot.entries.map((entry) => entry.owner)).size} servers, ${queries.length} queries\n`,
+  );
+  console.table(
+    rows.map((row) => ({
+      engine: row.engine,
+      queries: `${row.subset} (${row.queries})`,
+      "R@5 %": percent(row.recallAt5),
+      "R@8 %": percent(row.recallAt8),
+      MRR: row.mrr.toFixed(4),
+      "all@8 %": percent(row.allGoldInTop8),
+      "intents@8 %": percent(row.intentsCoveredAt8),
+    })),
+  );
+  writeResults("mcp-like", rows);
+  return rows;
+}
+
+/** Scores ranked ids against labelled intents; see `Row` for each figure. */
+export function score(
+  engine: string,
+  subset: Subset,
+  results: ReadonlyArray<{ query: McpLikeQuery; names: readonly string[] }>,
+): Row {
+  let recallAt5 = 0;
+  let recallAt8 = 0;
+  let reciprocalRanks = 0;
+  let allGold = 0;
+  let intents = 0;
+  let intentsCovered = 0;
+  for (const { query, names } of results) {
+    const served = (k: number) =>
+      query.intents.filter((tools) => tools.some((tool) => names.slice(0, k).includes(tool))).length;
+    recallAt5 += served(5) / query.intents.length;
+    recallAt8 += served(8) / query.intents.length;
+    if (served(8) === query.intents.length) allGold += 1;
+    intents += query.intents.length;
+    intentsCovered += served(8);
+    const gold = new Set(query.intents.flat());
+    const firstHit = names.findIndex((name) => gold.has(name));
+    if (firstHit >= 0) reciprocalRanks += 1 / (firstHit + 1);
+  }
+  const count = Math.max(1, results.length);
+  return {
+    engine,
+    subset,
+    queries: results.length,
+    recallAt5: recallAt5 / count,
+    recallAt8: recallAt8 / count,
+    mrr: reciprocalRanks / count,
+    allGoldInTop8: allGold / count,
+    intentsCoveredAt8: intentsCovered / Math.max(1, intents),
+  };
+}
+
+function percent(value: number): string {
+  return (value * 100).toFixed(1);
+}
+
+if (isEntryPoint(import.meta.url)) run();
