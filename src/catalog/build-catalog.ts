@@ -41,15 +41,18 @@ export function buildCatalog(tools: readonly ToolDefinition[]): CatalogBuild {
 
 /**
  * Entries that stay in the model's tool list while cataloged: core coding primitives provided by the core,
- * and `native` tools named in `directToolNames`. An MCP or client look-alike is never promoted.
+ * `native` tools named (by name or id) in `directToolNames` whose name no other entry shares, and tools the
+ * operator pinned (`pinned`). An MCP or client look-alike is never promoted by name.
  */
 export function visibleWhileCataloged(
   snapshot: CatalogSnapshot,
   directToolNames: ReadonlySet<string>,
 ): CatalogEntry[] {
-  return snapshot.entries.filter(
-    (entry) =>
-      entry.source === "native" &&
-      ((entry.fromCore && CORE_PRIMITIVE_NAMES.has(entry.name)) || directToolNames.has(entry.name)),
-  );
+  return snapshot.entries.filter((entry) => {
+    if (entry.pinned) return true;
+    if (entry.source !== "native") return false;
+    if (entry.fromCore && CORE_PRIMITIVE_NAMES.has(entry.name)) return true;
+    const named = directToolNames.has(entry.name) || directToolNames.has(entry.id);
+    return named && snapshot.withName(entry.name).length === 1;
+  });
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { schemaKey } from "../schema/index.js";
+import { fitMetadataBudget } from "./fit-metadata-budget.js";
 import type { CatalogEntry } from "./types.js";
 
 /** An immutable, id-ordered entry list with a content fingerprint. */
@@ -17,7 +18,8 @@ export interface CatalogSnapshot {
 }
 
 /**
- * Makes a snapshot from entries: a later duplicate id replaces an earlier one; the result is ordered by id.
+ * Makes a snapshot from entries: a later duplicate id replaces an earlier one; the result is ordered by id;
+ * labels and descriptions are kept whole within the catalog-wide metadata budget (`fitMetadataBudget`).
  * The fingerprint covers what the prompt and the index are built from, plus trusted schemas by content;
  * untrusted schemas are never read, so they never contribute.
  */
@@ -27,7 +29,9 @@ export function createCatalogSnapshot(entries: readonly CatalogEntry[]): Catalog
     byId.delete(entry.id);
     byId.set(entry.id, entry);
   }
-  const ordered = [...byId.values()].sort((left, right) => compareCodeUnits(left.id, right.id));
+  const ordered = fitMetadataBudget(
+    [...byId.values()].sort((left, right) => compareCodeUnits(left.id, right.id)),
+  );
   const byName = new Map<string, CatalogEntry[]>();
   for (const entry of ordered) {
     const list = byName.get(entry.name);
@@ -60,6 +64,7 @@ function fingerprintEntries(entries: readonly CatalogEntry[]): string {
     hash.update("\u0000");
     hash.update(entry.executionMode);
     hash.update(entry.resultSource);
+    hash.update(entry.pinned ? "pinned" : "");
     if (entry.source === "native") {
       hash.update(schemaKey(entry.parameters));
       hash.update("\u0000");

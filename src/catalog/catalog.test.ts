@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { makeTool, origins } from "./catalog.test-support.js";
+import { fitMetadataBudget } from "./fit-metadata-budget.js";
 import { buildCatalog, createCatalogSnapshot, toCatalogEntry, visibleWhileCataloged } from "./index.js";
+import { MAX_CATALOG_METADATA_CHARS } from "./limits.js";
 import type { ToolDefinition } from "./types.js";
 
 describe("catalog entries", () => {
@@ -84,11 +86,22 @@ describe("visible while cataloged", () => {
       makeTool("lookup"),
     ]);
     const visible = visibleWhileCataloged(snapshot, new Set(["message", "notify"]));
-    expect(visible.map((entry) => entry.id).sort()).toEqual([
-      "native:chat:message",
-      "native:core:exec",
-      "native:core:read",
+    expect(visible.map((entry) => entry.id).sort()).toEqual(["native:core:exec", "native:core:read"]);
+  });
+
+  it("never promotes a name two tools share, and accepts native ids", () => {
+    const { snapshot } = buildCatalog([
+      makeTool("sessions_spawn"),
+      makeTool("sessions_spawn", { origin: origins.mcp("agents") }),
+      makeTool("lookup", { origin: origins.plugin("kb") }),
+      makeTool("web_search"),
+      makeTool("remote", { origin: origins.mcp("srv") }),
     ]);
+    const visible = visibleWhileCataloged(
+      snapshot,
+      new Set(["sessions_spawn", "native:kb:lookup", "web_search", "mcp:srv:remote"]),
+    );
+    expect(visible.map((entry) => entry.id)).toEqual(["native:core:web_search", "native:kb:lookup"]);
   });
 });
 
@@ -168,12 +181,49 @@ describe("hostile metadata", () => {
     ]);
   });
 
-  it("bounds 20,000-character labels and descriptions", () => {
+  it("keeps 20,000-character labels and descriptions whole at intake (the host reads them in details)", () => {
     const entry = toCatalogEntry(
       makeTool("big", { label: "L".repeat(20_000), description: "D".repeat(20_000) }),
     );
-    expect(entry?.label.length).toBeLessThanOrEqual(512);
-    expect(entry?.description.length).toBeLessThanOrEqual(8192);
+    expect(entry?.label).toBe("L".repeat(20_000));
+    expect(entry?.description).toBe("D".repeat(20_000));
+    const { snapshot } = buildCatalog([makeTool("big", { label: "L".repeat(20_000) })]);
+    expect(snapshot.entries[0]?.label).toHaveLength(20_000);
+  });
+
+  it("bounds memory by the catalog-wide metadata budget, cutting only the longest fields", () => {
+    const total = MAX_CATALOG_METADATA_CHARS;
+    const { snapshot } = buildCatalog([
+      makeTool("a_plain", { label: "Plain", description: "An ordinary description." }),
+      makeTool("b_huge", { label: "L".repeat(total), description: "D".repeat(total) }),
+      makeTool("c_plain", { description: "Another ordinary one." }),
+    ]);
+    const [plain, huge, other] = snapshot.entries;
+    expect(plain?.label).toBe("Plain");
+    expect(plain?.description).toBe("An ordinary description.");
+    expect(other?.description).toBe("Another ordinary one.");
+    expect(huge?.label.endsWith("...")).toBe(true);
+    const sum = snapshot.entries.reduce(
+      (size, entry) => size + entry.label.length + entry.description.length,
+      0,
+    );
+    expect(sum).toBeLessThanOrEqual(total);
+    expect(sum).toBeGreaterThan(total - 10);
+  });
+
+  it("cuts to one common length whatever the order, and leaves a catalog within budget untouched", () => {
+    const entries = buildCatalog([
+      makeTool("a", { description: "x".repeat(60) }),
+      makeTool("b", { description: "y".repeat(30) }),
+      makeTool("c", { description: "z".repeat(10), label: "" }),
+    ]).snapshot.entries;
+    expect(fitMetadataBudget(entries, 1_000)).toEqual(entries);
+    const fitted = fitMetadataBudget(entries, 70);
+    expect(fitted.map((entry) => entry.description.length)).toEqual([30, 30, 10]);
+    expect(fitted[2]).toBe(entries[2]);
+    expect(fitMetadataBudget([...entries].reverse(), 70).map((entry) => entry.description.length)).toEqual([
+      10, 30, 30,
+    ]);
   });
 
   it("rejects definitions without a string name or execute function", () => {

@@ -11,7 +11,9 @@ export const CORE_PRIMITIVE_NAMES: ReadonlySet<string> = new Set([
 /** The names of the three Tool Search controls; never cataloged. */
 export const CONTROL_NAMES: ReadonlySet<string> = new Set(["tool_search", "tool_describe", "tool_call"]);
 
-/** Longest label kept from a tool definition (longer ones are cut, never rejected). */
-export const MAX_LABEL_CHARS = 512;
-/** Longest description kept from a tool definition. */
-export const MAX_DESCRIPTION_CHARS = 8192;
+/**
+ * Most characters of all labels and descriptions of one snapshot together. Metadata is kept whole below it;
+ * above it, the longest fields are cut to one common length so the total fits (bounded memory for hostile
+ * metadata, without cutting ordinary fields).
+ */
+export const MAX_CATALOG_METADATA_CHARS = 4_000_000;

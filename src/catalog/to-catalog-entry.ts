@@ -1,6 +1,4 @@
 import { safeRead, safeReadString } from "../schema/index.js";
-import { cutText } from "../text/index.js";
-import { MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS } from "./limits.js";
 import type { CatalogEntry, EntrySource, ToolDefinition } from "./types.js";
 
 /**
@@ -27,14 +25,15 @@ export function toCatalogEntry(tool: ToolDefinition): CatalogEntry | undefined {
     source,
     owner,
     name,
-    label: cutText(safeReadString(tool, "label"), MAX_LABEL_CHARS),
-    description: cutText(safeReadString(tool, "description"), MAX_DESCRIPTION_CHARS),
+    label: safeReadString(tool, "label"),
+    description: safeReadString(tool, "description"),
     parameters,
     outputSchema: source === "native" ? safeRead(tool, "outputSchema") : undefined,
     ...(source === "mcp" ? { mcp: { server: owner, tool: name } } : {}),
     fromCore: kind === "core",
     executionMode: safeRead(tool, "executionMode") === "sequential" ? "sequential" : "parallel",
     resultSource: source !== "native" || safeRead(tool, "resultSource") === "network" ? "network" : "local",
+    pinned: source !== "client" && safeRead(tool, "alwaysVisible") === true,
     tool,
   };
   return entry;

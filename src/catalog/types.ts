@@ -41,6 +41,12 @@ export interface ToolDefinition {
   executionMode?: "parallel" | "sequential";
   /** `"network"` marks a native tool whose results come from outside and are wrapped as untrusted. */
   resultSource?: "local" | "network";
+  /**
+   * Extension: `true` keeps the cataloged tool in the model's tool list (operator pinning). Honoured for
+   * native and MCP tools (for MCP tools the MCP tool source sets it from `mcp.servers.<id>.alwaysVisible`,
+   * an operator trust decision); ignored for client tools. Default `false`.
+   */
+  alwaysVisible?: boolean;
   execute(args: unknown, context: ToolCallContext): Promise<ToolResult>;
 }
 
@@ -68,6 +74,8 @@ export interface CatalogEntry {
   readonly fromCore: boolean;
   readonly executionMode: "parallel" | "sequential";
   readonly resultSource: "local" | "network";
+  /** The definition declared `alwaysVisible: true` (never for client entries): it stays in the tool list. */
+  readonly pinned: boolean;
   /** The definition the entry was made from; `execute` is called on it. */
   readonly tool: ToolDefinition;
 }

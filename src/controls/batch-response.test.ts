@@ -12,10 +12,13 @@ function entry(...args: Parameters<typeof echoTool>): CatalogEntry {
   return made;
 }
 
-/** Entries whose compact candidates are roughly 300 characters of JSON each. */
+/** Entries whose compact candidates are roughly 550 characters of JSON each. */
 function entries(prefix: string, count: number): CatalogEntry[] {
   return Array.from({ length: count }, (_, index) =>
-    entry(`${prefix}_${String(index).padStart(2, "0")}`, { description: `${prefix} ${"word ".repeat(60)}` }),
+    entry(`${prefix}_${String(index).padStart(2, "0")}`, {
+      description: `${prefix} ${"word ".repeat(60)}`,
+      label: `${prefix} ${"label ".repeat(40)}`,
+    }),
   );
 }
 

@@ -12,7 +12,7 @@ export type RankedGroup = { query: string; entries: readonly CatalogEntry[] };
 
 /**
  * The batch answer in request order, within its budgets: compact candidates, each within the per-candidate
- * metadata budget (or dropped), and the whole response, as 2-space JSON, within 4,000 characters by removing
+ * metadata budget (or dropped), and the whole response, as compact JSON, within 4,000 characters by removing
  * the lowest-ranked candidate of the largest group (ties: the earlier group). Groups that lost candidates,
  * and then the response, carry `truncated: true`.
  */
@@ -24,7 +24,7 @@ export function buildBatchResponse(groups: readonly RankedGroup[]): BatchSearchR
       const fitted = fitCandidateMetadata(toCandidate(entry, { compact: true }));
       if (fitted) candidates.push(fitted);
     }
-    const result: BatchSearchGroup = { query: group.query, candidates };
+    const result: BatchSearchGroup = { query: group.query.trim(), candidates };
     if (candidates.length < group.entries.length) markTruncated(response, result);
     response.results.push(result);
   }
@@ -40,8 +40,10 @@ export function buildBatchResponse(groups: readonly RankedGroup[]): BatchSearchR
 /**
  * Applies the per-candidate metadata budget (characters of field values; `mcp` counts its server and tool):
  * `undefined` when id, source, name and input alone exceed it; otherwise the description is kept, cut with
- * "..." to what is left if needed (empty when too little is left), and then `owner`, `label`, `mcp`, `output` are kept in that order while
- * they fit (the first that does not fit ends the list).
+ * "..." to what is left if needed (empty when too little is left), and then `owner`, `label`, `mcp`,
+ * `output` are kept in that order while they fit (the first that does not fit ends the list). A field that
+ * alone exceeds the whole budget (a 20,000-character label) is dropped from this candidate and does not end
+ * the list.
  */
 export function fitCandidateMetadata(candidate: SearchCandidate): SearchCandidate | undefined {
   const core = candidate.id.length + candidate.source.length + candidate.name.length + candidate.input.length;
@@ -63,7 +65,7 @@ export function fitCandidateMetadata(candidate: SearchCandidate): SearchCandidat
     ["output", candidate.output?.length ?? -1],
   ];
   for (const [field, size] of optional) {
-    if (size < 0) continue;
+    if (size < 0 || size > BATCH_CANDIDATE_METADATA_CHARS) continue;
     if (size > left) break;
     left -= size;
     Object.assign(kept, { [field]: candidate[field] });

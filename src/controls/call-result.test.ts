@@ -18,20 +18,16 @@ function envelope(result: ToolResult, descriptor: SearchCandidate = tool): CallE
 }
 
 describe("toCallResult", () => {
-  it("shows the model only the tool's id, name and source and the result, as 2-space JSON", () => {
+  it("shows the model only the tool's id, name and source and the result, as compact JSON", () => {
     const result: ToolResult = { content: [{ type: "text", text: "hi" }], details: { ok: true } };
     const control = toCallResult(envelope(result));
     expect(control.content).toEqual([
       {
         type: "text",
-        text: JSON.stringify(
-          {
-            tool: { id: "native:core:echo", name: "echo", source: "native" },
-            result: { content: [{ type: "text", text: "hi" }], details: { ok: true } },
-          },
-          null,
-          2,
-        ),
+        text: JSON.stringify({
+          tool: { id: "native:core:echo", name: "echo", source: "native" },
+          result: { content: [{ type: "text", text: "hi" }], details: { ok: true } },
+        }),
       },
     ]);
     expect(control.details).toEqual({ tool, result });

@@ -8,14 +8,20 @@ import type { CallEnvelope } from "./types.js";
 
 /**
  * `tool_call`'s control result for an envelope. The text is only `{ tool: { id, name, source }, result }`
- * as 2-space JSON, where `result` is the target's content (images as `{ type, mimeType }`, without data),
+ * as compact JSON, where `result` is the target's content (images as `{ type, mimeType }`, without data),
  * details, isError and terminate as returned; the id and name are bounded so the envelope stays small
  * whatever the tool's metadata. Image blocks follow the text as image content; `details` is the whole
  * envelope; `isError` and `terminate: true` carry over from the target's result. For network-sourced
  * tools (MCP, client, native tools marked `resultSource: "network"`) `details` appear in the text as
- * wrapped untrusted content, like the content blocks the executor already wrapped.
+ * wrapped untrusted content, like the content blocks the executor already wrapped. With
+ * `detailsMirrorContent` (MCP results, whose `structuredContent` the server mirrors in its content blocks)
+ * the text leaves `details` out when there is content, so the model reads each payload once; `details` of
+ * the control result still hold everything.
  */
-export function toCallResult(envelope: CallEnvelope, options: { networkSourced?: boolean } = {}): ToolResult {
+export function toCallResult(
+  envelope: CallEnvelope,
+  options: { networkSourced?: boolean; detailsMirrorContent?: boolean } = {},
+): ToolResult {
   const target = envelope.result;
   const blocks = contentBlocks(safeRead(target, "content"));
   const details = safeRead(target, "details");
@@ -27,7 +33,7 @@ export function toCallResult(envelope: CallEnvelope, options: { networkSourced?:
       block.type === "image" ? { type: "image", mimeType: block.mimeType } : block,
     ),
   };
-  if (details !== undefined) {
+  if (details !== undefined && !(options.detailsMirrorContent === true && blocks.length > 0)) {
     const data = detailsForModel(details);
     // Network-sourced details are outside text too: they reach the model wrapped like the content.
     resultForModel.details = options.networkSourced

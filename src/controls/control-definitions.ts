@@ -31,18 +31,22 @@ export const TOOL_CALL_DESCRIPTION = [
   "The answer holds the tool's id, name and source and the tool's own result.",
 ].join("\n");
 
-/** `tool_search`'s parameters as declared to the model. */
+/**
+ * `tool_search`'s parameters as declared to the model. Every property has one `type` and is optional (no
+ * `type: [..., "null"]` unions, which strict clients and Gemini-style declarations reject); `null` from a
+ * model is still read as absent.
+ */
 export const TOOL_SEARCH_PARAMETERS: JsonSchema = {
   type: "object",
   properties: {
-    query: { type: ["string", "null"], description: "English keywords describing the capability you need." },
+    query: { type: "string", description: "English keywords describing the capability you need." },
     limit: {
-      type: ["integer", "null"],
+      type: "integer",
       minimum: 1,
       description: "Most results for query. Omit for the default; large values are capped.",
     },
     queries: {
-      type: ["array", "null"],
+      type: "array",
       maxItems: MAX_BATCH_QUERIES,
       description:
         "Several searches in one request, answered in order. Set limit on each item, not on the request.",

@@ -20,10 +20,10 @@ describe("createControlTools: the definitions", () => {
     expect(search?.parameters).toMatchObject({
       type: "object",
       properties: {
-        query: { type: ["string", "null"] },
-        limit: { type: ["integer", "null"], minimum: 1 },
+        query: { type: "string" },
+        limit: { type: "integer", minimum: 1 },
         queries: {
-          type: ["array", "null"],
+          type: "array",
           maxItems: 16,
           items: {
             type: "object",
@@ -71,7 +71,7 @@ describe("createControlTools: the definitions", () => {
 });
 
 describe("tool_search", () => {
-  it("answers a single query with the candidate array in details and its 2-space JSON as text", async () => {
+  it("answers a single query with the candidate array in details and its compact JSON as text", async () => {
     const { search, runtime } = controls();
     const result = await search.execute({ query: "echo", limit: 1 }, {});
     expect(result.isError).toBeUndefined();
@@ -85,7 +85,7 @@ describe("tool_search", () => {
         input: "{ text: string }",
       },
     ]);
-    expect(result.content).toEqual([{ type: "text", text: JSON.stringify(result.details, null, 2) }]);
+    expect(result.content).toEqual([{ type: "text", text: JSON.stringify(result.details) }]);
     expect(runtime.counts.search).toBe(1);
   });
 
@@ -106,7 +106,7 @@ describe("tool_search", () => {
         { query: "inspect", candidates: [expect.objectContaining({ id: "native:core:inspect" })] },
       ],
     });
-    expect(textOf(result)).toBe(JSON.stringify(result.details, null, 2));
+    expect(textOf(result)).toBe(JSON.stringify(result.details));
   });
 
   it("returns request errors as error results with the spec's text", async () => {
@@ -121,7 +121,7 @@ describe("tool_search", () => {
 });
 
 describe("tool_describe", () => {
-  it("answers with the description in details and as 2-space JSON, counting one describe", async () => {
+  it("answers with the description in details and as compact JSON, counting one describe", async () => {
     const { describe: describeTool, runtime } = controls();
     const result = await describeTool.execute({ id: "echo" }, {});
     expect(result.details).toEqual({
@@ -133,7 +133,7 @@ describe("tool_describe", () => {
       input: "{ text: string }",
       parameters: echoParameters,
     });
-    expect(textOf(result)).toBe(JSON.stringify(result.details, null, 2));
+    expect(textOf(result)).toBe(JSON.stringify(result.details));
     expect(runtime.counts.describe).toBe(1);
   });
 
@@ -223,7 +223,7 @@ describe("tool_call", () => {
         details: { tool: "echo", args: { text: "hi" } },
       },
     });
-    expect(textOf(result)).toBe(JSON.stringify(JSON.parse(textOf(result)), null, 2));
+    expect(textOf(result)).toBe(JSON.stringify(JSON.parse(textOf(result))));
     expect(runtime.counts.call).toBe(1);
   });
 

@@ -1,5 +1,6 @@
 import type { JsonSchema, ToolDefinition, ToolResult } from "../catalog/index.js";
 import { safeRead } from "../schema/index.js";
+import { boundedCandidate } from "./bounded-candidate.js";
 import { toCallResult } from "./call-result.js";
 import {
   TOOL_CALL_DESCRIPTION,
@@ -51,7 +52,8 @@ export function createControlTools(runtime: ControlRuntime): ToolDefinition[] {
   return [
     control(TOOL_SEARCH_NAME, "Tool Search", TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, (args) => {
       const details = runToolSearch(runtime, args);
-      return { content: [{ type: "text", text: modelText(details) }], details };
+      const forModel = Array.isArray(details) ? details.map(boundedCandidate) : details;
+      return { content: [{ type: "text", text: modelText(forModel) }], details };
     }),
     control(
       TOOL_DESCRIBE_NAME,
@@ -73,15 +75,33 @@ export function createControlTools(runtime: ControlRuntime): ToolDefinition[] {
       async (args, context) => {
         runtime.snapshot();
         const envelope = await runToolCall(runtime, args, context as Parameters<typeof runToolCall>[2]);
-        const networkSourced = runtime.snapshot().get(envelope.tool.id)?.resultSource !== "local";
-        return toCallResult(envelope, { networkSourced });
+        const entry = runtime.snapshot().get(envelope.tool.id);
+        return toCallResult(envelope, {
+          networkSourced: entry?.resultSource !== "local",
+          detailsMirrorContent: entry?.source === "mcp",
+        });
       },
     ),
   ];
 }
 
-/** `tool_describe`'s selector: `id`, or for weak models `toolId` / `name` when `id` is missing. */
+/**
+ * `tool_describe`'s selector: `id`, or for weak models `toolId` / `name` when `id` is missing, or the same
+ * keys inside an `input` (or `args`) wrapper when the top level has none, as `tool_call` accepts.
+ */
 function describeSelector(args: unknown): unknown {
+  const direct = selectorIn(args);
+  if (direct !== undefined) return direct;
+  for (const wrapper of ["input", "args"]) {
+    const inner = safeRead(args, wrapper);
+    if (typeof inner !== "object" || inner === null) continue;
+    const wrapped = selectorIn(inner);
+    if (wrapped !== undefined) return wrapped;
+  }
+  return undefined;
+}
+
+function selectorIn(args: unknown): unknown {
   for (const key of ["id", "toolId", "name"]) {
     const value = safeRead(args, key);
     if (value !== undefined && value !== null) return value;

@@ -60,9 +60,9 @@ describe("describeEntry", () => {
 });
 
 describe("describeText", () => {
-  it("is the description as 2-space JSON", () => {
+  it("is the description as compact JSON", () => {
     const description = describeEntry(entry("echo", { parameters }));
-    expect(describeText(description)).toBe(JSON.stringify(description, null, 2));
+    expect(describeText(description)).toBe(JSON.stringify(description));
   });
 
   it("renders an untrusted Proxy schema only through serialisation", () => {

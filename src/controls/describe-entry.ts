@@ -1,4 +1,5 @@
 import type { CatalogEntry } from "../catalog/index.js";
+import { boundedCandidate } from "./bounded-candidate.js";
 import { MAX_DESCRIBE_SCHEMA_CHARS } from "./limits.js";
 import { modelText, toModelData } from "./model-data.js";
 import { toCandidate } from "./to-candidate.js";
@@ -19,13 +20,16 @@ export function describeEntry(entry: CatalogEntry): ToolDescription {
 }
 
 /**
- * The model-facing text of a description: 2-space JSON. Each schema is copied through a bounded, guarded
+ * The model-facing text of a description: compact JSON, label and description bounded. Each schema is copied through a bounded, guarded
  * `JSON.stringify`; a schema that is cyclic, unreadable, not JSON or larger than 65,536 characters is
  * replaced by a note saying so, so a hostile schema can never crash the control or flood the prompt.
  */
 export function describeText(description: ToolDescription): string {
   const { parameters, outputSchema, ...descriptor } = description;
-  const text: Record<string, unknown> = { ...descriptor, parameters: schemaForModel(parameters) };
+  const text: Record<string, unknown> = {
+    ...boundedCandidate(descriptor),
+    parameters: schemaForModel(parameters),
+  };
   if ("outputSchema" in description) text.outputSchema = schemaForModel(outputSchema);
   return modelText(text);
 }

@@ -11,8 +11,13 @@ export const MAX_BATCH_QUERY_GRAPHEMES = 512;
 export const BATCH_DESCRIPTION_CHARS = 180;
 /** Metadata budget of one batch candidate, in characters of its field values (DESIGN.md). */
 export const BATCH_CANDIDATE_METADATA_CHARS = 2_000;
-/** Most characters of a whole batch response serialised as 2-space-indented JSON. */
+/** Most characters of a whole batch response's model-facing text (compact JSON). */
 export const MAX_BATCH_RESPONSE_CHARS = 4_000;
+
+/** Most characters of a label in a model-facing text (the catalog and `details` keep the full label). */
+export const MAX_MODEL_LABEL_CHARS = 512;
+/** Most characters of a description in a model-facing text (the catalog and `details` keep it whole). */
+export const MAX_MODEL_DESCRIPTION_CHARS = 8_192;
 
 /** Most characters of a model-supplied selector quoted back in an error message. */
 export const MAX_QUOTED_SELECTOR_CHARS = 200;

@@ -66,7 +66,7 @@ describe("toModelData", () => {
 });
 
 describe("modelText", () => {
-  it("is 2-space JSON", () => {
-    expect(modelText({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
+  it("is compact JSON", () => {
+    expect(modelText({ a: [1] })).toBe('{"a":[1]}');
   });
 });

@@ -38,7 +38,7 @@ export function toModelData(value: unknown, maxChars: number): ModelData {
   return { ok: true, data: JSON.parse(text) as unknown };
 }
 
-/** The model-facing text of plain data the controls built themselves: 2-space-indented JSON. */
+/** The model-facing text of plain data the controls built themselves: compact JSON (no indentation). */
 export function modelText(data: unknown): string {
-  return JSON.stringify(data, null, 2) ?? "null";
+  return JSON.stringify(data) ?? "null";
 }

@@ -64,10 +64,34 @@ describe("repairCallArguments", () => {
       { text: "nested", n: 1 },
     ],
     [
-      "dotted winning over flat, per field",
-      { id: "echo", text: "flat", "args.text": "dotted" },
+      "a flattened key winning over its dotted twin, per field",
+      { id: "echo", "args.path": "a", path: "b", "args.n": 1 },
       "native:core:echo",
-      { text: "dotted" },
+      { path: "b", n: 1 },
+    ],
+    [
+      "null args and flattened arguments",
+      { id: "echo", args: null, text: "hi" },
+      "native:core:echo",
+      { text: "hi" },
+    ],
+    [
+      "null input and flattened arguments",
+      { id: "echo", input: null, text: "hi" },
+      "native:core:echo",
+      { text: "hi" },
+    ],
+    [
+      "a payload double-wrapped in input",
+      { input: { id: "echo", args: { text: "hi" } } },
+      "native:core:echo",
+      { text: "hi" },
+    ],
+    [
+      "a flattened payload wrapped in input, siblings kept",
+      { input: { id: "echo", text: "hi" }, reason: "outer" },
+      "native:core:echo",
+      { reason: "outer", text: "hi" },
     ],
     [
       "flat siblings beside nested args",
@@ -123,6 +147,9 @@ describe("repairCallArguments", () => {
     [{ id: 42, args: {} }, "id must be a non-empty string."],
     [{ args: { text: "hi" } }, "id must be a non-empty string."],
     [{ args: { args: { id: "echo", args: { text: "hi" } } } }, "id must be a non-empty string."],
+    [{ id: "", args: { id: "echo" } }, "id must be a non-empty string."],
+    [{ id: 7, args: { id: "echo", args: { text: "hi" } } }, "id must be a non-empty string."],
+    [{ id: "  ", input: { id: "echo" } }, "id must be a non-empty string."],
     [
       { id: "echo", toolId: "inspect" },
       "Ambiguous tool selectors: pass the target tool id and nest target arguments under args.",

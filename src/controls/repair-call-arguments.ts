@@ -7,6 +7,8 @@ type BareRecord = Record<string, unknown>;
 /** Keys that may select the target in a flattened call. */
 const SELECTOR_KEYS = ["id", "toolId", "name"] as const;
 const DOTTED_PREFIX = "args.";
+/** Keys a weak model wraps a whole call in (`{ args: { id, args } }`, `{ input: { id, args } }`). */
+const WRAPPER_KEYS = ["args", "input"] as const;
 
 /** Message for a `tool_call` request that is not an object at all. */
 export const CALL_REQUEST_NOT_OBJECT =
@@ -14,10 +16,10 @@ export const CALL_REQUEST_NOT_OBJECT =
 
 /**
  * Normalises `tool_call` arguments from weak and local models into the target selector and the target's
- * arguments (DESIGN.md, "Argument repair"): a double-wrapped payload is hoisted one level; a selector key (`id`,
+ * arguments (DESIGN.md, "Argument repair"): a double-wrapped payload (in `args` or `input`) is hoisted one level, and refused beside a malformed outer `id`; a selector key (`id`,
  * `toolId`, `name`) is consumed only when its value exactly names a catalog entry (else it stays a target
- * argument), falling back to `id`; target arguments merge flat keys < dotted `args.x` keys < nested `args`
- * (or `input`), per field. `__proto__` keys stay own data properties and never touch a prototype.
+ * argument), falling back to `id`; target arguments merge dotted `args.x` keys < flat keys < nested `args`
+ * (or `input`), per field; `args: null` and `input: null` are ignored. `__proto__` keys stay own data properties and never touch a prototype.
  * Throws ToolsiftError INVALID_REQUEST with the spec's messages.
  */
 export function repairCallArguments(
@@ -26,12 +28,17 @@ export function repairCallArguments(
 ): { selector: string; args: Record<string, unknown> } {
   if (!isRecord(raw)) throw invalid(CALL_REQUEST_NOT_OBJECT);
   let top = copyRecord(raw);
-  if (!hasSelector(top, snapshot) && isRecord(top.args)) {
-    const inner = copyRecord(top.args);
-    if (hasSelector(inner, snapshot)) {
+  if (!hasSelector(top, snapshot)) {
+    for (const wrapper of WRAPPER_KEYS) {
+      if (!isRecord(top[wrapper])) continue;
+      const inner = copyRecord(top[wrapper] as object);
+      if (!hasSelector(inner, snapshot)) continue;
+      // A malformed outer id beside a wrapped selector is refused: the model meant something, unclear what.
+      if (top.id !== undefined && top.id !== null) throw invalid("id must be a non-empty string.");
       const hoisted = bareRecord();
-      for (const key of Object.keys(top)) if (key !== "args") hoisted[key] = top[key];
+      for (const key of Object.keys(top)) if (key !== wrapper) hoisted[key] = top[key];
       top = Object.assign(hoisted, inner);
+      break;
     }
   }
 
@@ -47,14 +54,15 @@ export function repairCallArguments(
 
   const merged = bareRecord();
   for (const key of Object.keys(top)) {
-    if (consumedKeys.has(key) || key === "args" || key.startsWith(DOTTED_PREFIX)) continue;
-    if (key === "input" && isRecord(top.input) && nestedArgs === undefined) continue;
-    merged[key] = top[key];
-  }
-  for (const key of Object.keys(top)) {
     if (key.startsWith(DOTTED_PREFIX) && key.length > DOTTED_PREFIX.length) {
       merged[key.slice(DOTTED_PREFIX.length)] = top[key];
     }
+  }
+  for (const key of Object.keys(top)) {
+    if (consumedKeys.has(key) || key === "args" || key.startsWith(DOTTED_PREFIX)) continue;
+    if (key === "input" && (top.input === null || (isRecord(top.input) && nestedArgs === undefined)))
+      continue;
+    merged[key] = top[key];
   }
   if (nested) Object.assign(merged, nested);
   return { selector, args: toPlainObject(merged) };

@@ -130,7 +130,7 @@ describe("runToolSearch: batch", () => {
         { query: "note", limit: 25 },
       ],
     }) as BatchSearchResponse;
-    expect(JSON.stringify(response, null, 2).length).toBeLessThanOrEqual(4_000);
+    expect(JSON.stringify(response).length).toBeLessThanOrEqual(4_000);
     expect(response.truncated).toBe(true);
     expect(response.results.every((group) => group.truncated === true)).toBe(true);
   });

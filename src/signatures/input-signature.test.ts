@@ -232,14 +232,15 @@ describe("inputSignature: objects", () => {
     expect(inputSignature(nestedObjects(5))).toBe("{ k: { k: { k: { k: { ... } } } } }");
   });
 
-  it("counts arrays as levels and marks an array past the depth with 'Array<...>'", () => {
+  it("counts arrays as levels and renders an array past the depth as unknown (valid TypeScript)", () => {
     const arrays = (levels: number): unknown => {
       let schema: unknown = { type: "string" };
       for (let level = 0; level < levels; level += 1) schema = { type: "array", items: schema };
       return schema;
     };
     expect(inputSignature(arrays(4))).toBe("Array<Array<Array<Array<string>>>>");
-    expect(inputSignature(arrays(5))).toBe("Array<Array<Array<Array<Array<...>>>>>");
+    expect(inputSignature(arrays(5))).toBe("Array<Array<Array<Array<unknown>>>>");
+    expect(inputSignature(arrays(9))).toBe("Array<Array<Array<Array<unknown>>>>");
   });
 
   it("does not include descriptions", () => {

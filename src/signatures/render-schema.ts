@@ -204,7 +204,8 @@ class SchemaRenderer {
   }
 
   private array(schema: object, depth: number, nesting: number): Piece {
-    if (depth >= this.options.maxDepth) return this.omitted(atom(`Array<${OVERFLOW}>`));
+    // Past the depth an array is `unknown`, so the signature stays valid TypeScript.
+    if (depth >= this.options.maxDepth) return this.omitted(UNKNOWN);
     const items = safeRead(schema, "items");
     const tuple = has(schema, "prefixItems") || readList(items, 0) !== undefined;
     let inner: Piece;
