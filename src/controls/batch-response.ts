@@ -2,13 +2,14 @@ import type { CatalogEntry } from "../catalog/index.js";
 import { cutText } from "../text/index.js";
 import { BATCH_CANDIDATE_METADATA_CHARS, MAX_BATCH_RESPONSE_CHARS } from "./limits.js";
 import { modelText } from "./model-data.js";
+import { batchNoMatchHint } from "./no-match-help.js";
 import { toCandidate } from "./to-candidate.js";
-import type { BatchSearchGroup, BatchSearchResponse, SearchCandidate } from "./types.js";
+import type { BatchSearchGroup, BatchSearchResponse, NoMatch, SearchCandidate } from "./types.js";
 
 const CUT_MARKER = "...";
 
 /** One query's ranked hits, before the batch budgets are applied. */
-export type RankedGroup = { query: string; entries: readonly CatalogEntry[] };
+export type RankedGroup = { query: string; entries: readonly CatalogEntry[]; noMatch?: NoMatch };
 
 /**
  * The batch answer in request order, within its budgets: compact candidates, each within the per-candidate
@@ -26,13 +27,25 @@ export function buildBatchResponse(groups: readonly RankedGroup[]): BatchSearchR
     }
     const result: BatchSearchGroup = { query: group.query.trim(), candidates };
     if (candidates.length < group.entries.length) markTruncated(response, result);
+    if (group.noMatch && group.entries.length === 0) result.noMatch = group.noMatch;
     response.results.push(result);
   }
+  const noMatches = response.results.flatMap((result) => (result.noMatch ? [result.noMatch] : []));
+  if (noMatches.length > 0) response.hint = batchNoMatchHint(noMatches);
   while (modelText(response).length > MAX_BATCH_RESPONSE_CHARS) {
     const largest = largestGroup(response.results);
     if (!largest) break;
     largest.candidates.pop();
     markTruncated(response, largest);
+  }
+  // Only no-match notes are left over the budget: shorten them, suggestions first, then the notes.
+  for (const result of response.results) {
+    if (modelText(response).length <= MAX_BATCH_RESPONSE_CHARS) break;
+    if (result.noMatch) result.noMatch = { ...result.noMatch, suggestions: [] };
+  }
+  for (const result of response.results) {
+    if (modelText(response).length <= MAX_BATCH_RESPONSE_CHARS) break;
+    delete result.noMatch;
   }
   return response;
 }

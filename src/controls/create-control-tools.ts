@@ -52,7 +52,11 @@ export function createControlTools(runtime: ControlRuntime): ToolDefinition[] {
   return [
     control(TOOL_SEARCH_NAME, "Tool Search", TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, (args) => {
       const details = runToolSearch(runtime, args);
-      const forModel = Array.isArray(details) ? details.map(boundedCandidate) : details;
+      const forModel = !Array.isArray(details)
+        ? details
+        : details.noMatch
+          ? { candidates: [], noMatch: details.noMatch }
+          : details.map(boundedCandidate);
       return { content: [{ type: "text", text: modelText(forModel) }], details };
     }),
     control(

@@ -39,3 +39,12 @@ export const MAX_CALL_DETAILS_CHARS = 1_000_000;
 export const MAX_MODEL_JSON_NODES = 100_000;
 /** Most characters of the tool id and name repeated in `tool_call`'s model-facing envelope. */
 export const MAX_ENVELOPE_FIELD_CHARS = 300;
+
+/** Most unmatched query words named in a no-match answer. */
+export const MAX_UNMATCHED_WORDS = 8;
+/** Most characters of one query word quoted back in a no-match answer. */
+export const MAX_UNMATCHED_WORD_CHARS = 64;
+/** Most catalog words suggested in a no-match answer. */
+export const MAX_NEAR_WORDS = 3;
+/** Characters a suggested catalog word shares with the start of an unmatched word. */
+export const NEAR_WORD_PREFIX_CHARS = 4;

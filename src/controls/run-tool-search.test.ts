@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors/index.js";
 import { createTestRuntime, echoTool } from "./controls.test-support.js";
 import { runToolSearch, searchCandidates } from "./run-tool-search.js";
-import type { BatchSearchResponse, SearchCandidate } from "./types.js";
+import type { BatchSearchResponse, SearchCandidate, SingleSearchDetails } from "./types.js";
 
 const longDescription = `Get the daily weather forecast for a city.\n\nIncludes highs and lows. ${"Detail. ".repeat(40)}`;
 const tools = [
@@ -80,7 +80,10 @@ describe("runToolSearch: single query", () => {
 
   it("returns nothing for a query with no usable word", () => {
     const runtime = createTestRuntime(tools);
-    expect(runToolSearch(runtime, { query: "the of and" })).toEqual([]);
+    const result = runToolSearch(runtime, { query: "the of and" }) as SingleSearchDetails;
+    expect([...result]).toEqual([]);
+    expect(result.noMatch?.unmatchedWords).toEqual([]);
+    expect(result.noMatch?.hint).toMatch(/no word a tool uses/);
   });
 });
 

@@ -1,35 +1,42 @@
 import { buildBatchResponse } from "./batch-response.js";
 import { invalidRequest as invalid } from "./invalid-request.js";
+import { noMatch, noMatchHelp } from "./no-match-help.js";
 import { type PlannedQuery, parseSearchRequest, singleLimit } from "./search-request.js";
 import { toCandidate } from "./to-candidate.js";
-import type { BatchSearchResponse, ControlRuntime, SearchCandidate } from "./types.js";
+import type { BatchSearchResponse, ControlRuntime, SearchCandidate, SingleSearchDetails } from "./types.js";
 
 /**
  * `tool_search`'s logic: validates the raw request (nothing runs and nothing is counted when it is invalid),
- * then returns the candidate array of a single query (full descriptions) or the batch response. Counts one
+ * then returns the candidate array of a single query (full descriptions) or the batch response; a query that
+ * matched nothing says why (`noMatch`: the words no tool uses, near catalog words, missing scripts). Counts one
  * search per query that ran: one for a single or blank query, one per query of a batch.
  */
 export function runToolSearch(
   runtime: ControlRuntime,
   request: unknown,
-): SearchCandidate[] | BatchSearchResponse {
-  runtime.snapshot();
+): SingleSearchDetails | BatchSearchResponse {
+  const snapshot = runtime.snapshot();
   const plan = parseSearchRequest(request, runtime.limits());
   if (plan.kind === "blank") {
     runtime.count("search");
     return [];
   }
   if (plan.kind === "single") {
-    const candidates = rankedEntries(runtime, plan.query).map((entry) =>
+    const candidates: SingleSearchDetails = rankedEntries(runtime, plan.query).map((entry) =>
       toCandidate(entry, { compact: false }),
     );
     runtime.count("search");
+    if (candidates.length === 0) candidates.noMatch = noMatchHelp(snapshot.entries, plan.query.query);
     return candidates;
   }
-  const groups = plan.queries.map((query) => ({
-    query: query.query,
-    entries: rankedEntries(runtime, query),
-  }));
+  const groups = plan.queries.map((query) => {
+    const entries = rankedEntries(runtime, query);
+    return {
+      query: query.query,
+      entries,
+      ...(entries.length === 0 ? { noMatch: noMatch(snapshot.entries, query.query) } : {}),
+    };
+  });
   runtime.count("search", plan.queries.length);
   return buildBatchResponse(groups);
 }

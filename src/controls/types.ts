@@ -29,17 +29,42 @@ export interface CallEnvelope {
   result: ToolResult;
 }
 
+/** Why a query found nothing (issue 15, "Zero results that help"). */
+export interface NoMatch {
+  /** Query words (as typed) that match no tool at all; stopwords are not listed. */
+  unmatchedWords: string[];
+  /** Words the catalog uses that start like an unmatched word (e.g. `calendar` for `calender`). */
+  suggestions: string[];
+  /** Scripts of query words the catalog has no text in, e.g. `Cyrillic`. */
+  missingScripts: string[];
+}
+
+/** A no-match with its explanation for the model. */
+export interface NoMatchHelp extends NoMatch {
+  hint: string;
+}
+
+/**
+ * `tool_search`'s details for a single query: the candidate array; when a non-blank query matched nothing,
+ * the (empty) array also carries `noMatch` (own, enumerable; the model text shows it as JSON).
+ */
+export type SingleSearchDetails = SearchCandidate[] & { noMatch?: NoMatchHelp };
+
 /** One group of a batch search answer. */
 export interface BatchSearchGroup {
   query: string;
   candidates: SearchCandidate[];
   truncated?: true;
+  /** Present when the query matched nothing at all (never for a group emptied by the budgets). */
+  noMatch?: NoMatch;
 }
 
 /** A batch search answer. */
 export interface BatchSearchResponse {
   results: BatchSearchGroup[];
   truncated?: true;
+  /** How to search instead, present when a group has `noMatch`. */
+  hint?: string;
 }
 
 /** Counters of one Tool Search instance (describe-and-call.md, Telemetry). */

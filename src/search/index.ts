@@ -2,6 +2,12 @@ export { analyzeQuery, analyzeSentences, type QueryTerm } from "./analyze-query.
 export { buildPostings, entryFields, type Postings } from "./build-postings.js";
 export { EXPANSION_GROUPS, type ExpansionGroup } from "./expansion-groups.js";
 export { parameterText } from "./parameter-text.js";
+export {
+  catalogHasScript,
+  nearCatalogWords,
+  type QueryWordCoverage,
+  queryWordCoverage,
+} from "./query-word-coverage.js";
 export { createSearchIndex, type SearchIndex } from "./search-index.js";
 export { searchIndexFor } from "./search-index-for.js";
 export { createVocabulary, type SharedVocabulary } from "./shared-vocabulary.js";
