@@ -8,6 +8,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   payload: async () => (await import("./payload.js")).run(),
   "code-mode": async () => (await import("./code-mode.js")).run(),
   "mcp-tool-list": async () => (await import("./mcp-tool-list.js")).run(),
+  "gateway-throughput": async () => (await import("./gateway-throughput.js")).run(),
   "mcp-like": async () => (await import("./mcp-like.js")).run(),
 };
 

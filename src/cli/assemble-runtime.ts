@@ -60,7 +60,8 @@ export async function assembleRuntime(options: {
   for (const error of plugins.errors) {
     log?.(`plugin ${error.pluginId ?? error.path} skipped: ${error.message}`);
   }
-  const sessions = createFileSessionStore(loaded.stateDir);
+  // A state directory that stops taking writes is reported once (and once when it recovers), not per request.
+  const sessions = createFileSessionStore(loaded.stateDir, log ? { onStorageFault: log } : {});
   const approval = config.tools?.approval ?? {};
   const approvals = createApprovalBroker({
     ...(approval.mode === undefined ? {} : { mode: approval.mode }),

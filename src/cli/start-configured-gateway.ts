@@ -51,6 +51,9 @@ export async function startConfiguredGateway(
       log,
       ...(token === undefined ? {} : { authToken: token }),
       ...(gatewayConfig.maxBodyBytes === undefined ? {} : { maxBodyBytes: gatewayConfig.maxBodyBytes }),
+      ...(gatewayConfig.maxQueuedPerSession === undefined
+        ? {}
+        : { maxQueuedPerSession: gatewayConfig.maxQueuedPerSession }),
     });
   } catch (error) {
     runtime.approvals.close();

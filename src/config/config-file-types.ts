@@ -61,5 +61,12 @@ export interface ToolsiftConfig {
   plugins?: { load?: { paths?: string[] }; allow?: string[]; entries?: Record<string, { config?: unknown }> };
   mcp?: { servers?: Record<string, McpServerSettings> };
   codeMode?: { enabled?: boolean; timeoutMs?: number };
-  gateway?: { bind?: string; port?: number; auth?: { token?: string }; maxBodyBytes?: number };
+  gateway?: {
+    bind?: string;
+    port?: number;
+    auth?: { token?: string };
+    maxBodyBytes?: number;
+    /** Most runs waiting behind a session's running run (429 beyond). Default 8. */
+    maxQueuedPerSession?: number;
+  };
 }

@@ -3,6 +3,7 @@ import {
   MAX_CONTEXT_WINDOW_TOKENS,
   MAX_GATEWAY_BODY_BYTES,
   MAX_PROVIDER_RETRIES,
+  MAX_QUEUED_PER_SESSION_CEILING,
   MAX_TIMEOUT_MS,
   MAX_TURNS_CEILING,
 } from "./limits.js";
@@ -120,5 +121,6 @@ export const configFileSchema = section({
     port: integerBetween(0, 65_535).optional(),
     auth: section({ token: nonEmptyText().optional() }).optional(),
     maxBodyBytes: integerBetween(1, MAX_GATEWAY_BODY_BYTES).optional(),
+    maxQueuedPerSession: integerBetween(0, MAX_QUEUED_PER_SESSION_CEILING).optional(),
   }).optional(),
 });

@@ -55,6 +55,8 @@ export const MAX_PROVIDER_RETRIES = 10;
 export const MAX_CONTEXT_WINDOW_TOKENS = 100_000_000;
 /** Highest `gateway.maxBodyBytes` accepted (256 MiB). */
 export const MAX_GATEWAY_BODY_BYTES = 256 * 1024 * 1024;
+/** Highest `gateway.maxQueuedPerSession` accepted. */
+export const MAX_QUEUED_PER_SESSION_CEILING = 1000;
 /** Folder under the state directory holding default agent workspaces. */
 export const WORKSPACE_FOLDER = "workspace";
 

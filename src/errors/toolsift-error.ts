@@ -18,6 +18,7 @@ export type ToolsiftErrorCode =
   | "CONFIG_INVALID"
   | "NAME_CONFLICT"
   | "PROVIDER_FAILED"
+  | "STORAGE_UNAVAILABLE"
   | "INTERNAL";
 
 /** The one error class toolsift throws: a stable `code` and a message written for its reader. */

@@ -31,8 +31,10 @@ export const MAX_LISTED_ENUM_VALUES = 8;
 /** Most argument keys read when looking for misspelt properties in one object. */
 export const MAX_SUGGESTION_KEYS = 1_000;
 
-/** Most compiled validators (and compile failures) one executor keeps; the least recently used go first. */
+/** Most compiled validators (and compile failures) a cache of its own keeps; the least recently used go first. */
 export const MAX_CACHED_VALIDATORS = 256;
+/** Most compiled validators (and compile failures) the process-wide cache every executor shares keeps (LRU). */
+export const MAX_SHARED_VALIDATORS = 4_096;
 /** Deepest schema copied for compilation; deeper schemas are reported as invalid. */
 export const MAX_SCHEMA_DEPTH = 256;
 /** Most schema nodes copied for compilation; larger schemas are reported as invalid. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cloneSchema, UncloneableSchema } from "./clone-schema.js";
 import { MAX_CACHED_VALIDATORS } from "./limits.js";
-import { createValidatorCache } from "./validator-cache.js";
+import { createValidatorCache, sharedValidatorCache } from "./validator-cache.js";
 
 function compiledOk(cache: ReturnType<typeof createValidatorCache>, schema: unknown) {
   const compiled = cache.compile(schema);
@@ -42,6 +42,15 @@ describe("createValidatorCache", () => {
     expect(compiledOk(cache, { const: 0 })).toBe(first);
     const second = compiledOk(cache, { const: 1 });
     expect(compiledOk(cache, { const: 1 })).toBe(second);
+  });
+
+  it("keeps at most the limit it was given", () => {
+    const cache = createValidatorCache(2);
+    const first = compiledOk(cache, { const: "a" });
+    compiledOk(cache, { const: "b" });
+    compiledOk(cache, { const: "c" });
+    expect(cache.size).toBe(2);
+    expect(compiledOk(cache, { const: "a" })).not.toBe(first);
   });
 
   it("compiles schemas with the same $id one after another", () => {
@@ -115,6 +124,28 @@ describe("createValidatorCache", () => {
     const cache = createValidatorCache();
     expect(compiledOk(cache, true)(123)).toBe(true);
     expect(compiledOk(cache, false)(123)).toBe(false);
+  });
+});
+
+describe("sharedValidatorCache", () => {
+  it("is one cache for the whole process, so every executor reuses a schema compiled once", () => {
+    expect(sharedValidatorCache()).toBe(sharedValidatorCache());
+    const schema = () => ({
+      type: "object",
+      properties: { shared: { type: "integer" } },
+      required: ["shared"],
+    });
+    const first = compiledOk(sharedValidatorCache(), schema());
+    expect(compiledOk(sharedValidatorCache(), schema())).toBe(first);
+    expect(first({ shared: 1 })).toBe(true);
+    expect(first({})).toBe(false);
+  });
+
+  it("reports a schema that fails to compile the same way as a cache of its own", () => {
+    const shared = sharedValidatorCache().compile({ type: "strin" });
+    const own = createValidatorCache().compile({ type: "strin" });
+    expect(shared).toEqual(own);
+    expect(shared.ok).toBe(false);
   });
 });
 

@@ -4,13 +4,13 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsPlugin from "ajv-formats";
 import { schemaKey } from "../schema/index.js";
 import { cloneSchema, UncloneableSchema } from "./clone-schema.js";
-import { MAX_CACHED_VALIDATORS } from "./limits.js";
+import { MAX_CACHED_VALIDATORS, MAX_SHARED_VALIDATORS } from "./limits.js";
 import { thrownMessage } from "./thrown-message.js";
 
 /** A compiled schema, or why it could not be compiled (a sentence fragment: "type must be ..."). */
 export type CompiledSchema = { ok: true; validate: ValidateFunction } | { ok: false; reason: string };
 
-/** Compiled JSON Schema validators of one executor, keyed by schema content. */
+/** Compiled JSON Schema validators, keyed by schema content. */
 export interface ValidatorCache {
   /** The validator for `schema`'s current content; compiled on first use, again after an in-place change. */
   compile(schema: unknown): CompiledSchema;
@@ -42,30 +42,33 @@ function dialectOf(schema: unknown): Dialect {
   return "draft-07";
 }
 
-/**
- * A validator cache for one executor (never shared, so catalogs never share compiled state). Keys are
- * `schemaKey(schema)`, so equal content shares one validator and an in-place edit is compiled afresh.
- * Schemas are copied before compiling (see cloneSchema); ajv runs with `strict: false`, `allErrors`,
- * the standard formats checked (ajv-formats), unknown formats ignored. Holds at most MAX_CACHED_VALIDATORS entries, least recently used first out.
- */
-export function createValidatorCache(): ValidatorCache {
-  const compiled = new Map<string, CompiledSchema>();
-  const instances = new Map<Dialect, Ajv>();
+/** The process-wide ajv of each dialect: building one compiles its meta-schema, the dearest step of all. */
+const instances = new Map<Dialect, Ajv>();
 
-  const ajvFor = (dialect: Dialect): Ajv => {
-    let instance = instances.get(dialect);
-    if (!instance) {
-      instance =
-        dialect === "2020-12"
-          ? new Ajv2020(AJV_OPTIONS)
-          : dialect === "2019-09"
-            ? new Ajv2019(AJV_OPTIONS)
-            : new Ajv(AJV_OPTIONS);
-      addFormats(instance);
-      instances.set(dialect, instance);
-    }
-    return instance;
-  };
+function ajvFor(dialect: Dialect): Ajv {
+  let instance = instances.get(dialect);
+  if (!instance) {
+    instance =
+      dialect === "2020-12"
+        ? new Ajv2020(AJV_OPTIONS)
+        : dialect === "2019-09"
+          ? new Ajv2019(AJV_OPTIONS)
+          : new Ajv(AJV_OPTIONS);
+    addFormats(instance);
+    instances.set(dialect, instance);
+  }
+  return instance;
+}
+
+/**
+ * A validator cache of its own, holding at most `limit` (default MAX_CACHED_VALIDATORS) entries, least
+ * recently used first out. Keys are `schemaKey(schema)`, so equal content shares one validator and an
+ * in-place edit is compiled afresh. Schemas are copied before compiling (see cloneSchema); ajv (one
+ * process-wide instance per dialect, schemas removed from it after compiling) runs with `strict: false`,
+ * `allErrors`, the standard formats checked (ajv-formats), unknown formats ignored.
+ */
+export function createValidatorCache(limit: number = MAX_CACHED_VALIDATORS): ValidatorCache {
+  const compiled = new Map<string, CompiledSchema>();
 
   const build = (schema: unknown): CompiledSchema => {
     let copy: unknown;
@@ -108,7 +111,7 @@ export function createValidatorCache(): ValidatorCache {
       }
       const result = build(schema);
       compiled.set(key, result);
-      if (compiled.size > MAX_CACHED_VALIDATORS) {
+      if (compiled.size > limit) {
         const oldest = compiled.keys().next();
         if (!oldest.done) compiled.delete(oldest.value);
       }
@@ -118,4 +121,16 @@ export function createValidatorCache(): ValidatorCache {
       return compiled.size;
     },
   };
+}
+
+let shared: ValidatorCache | undefined;
+
+/**
+ * The process-wide cache every executor uses (MAX_SHARED_VALIDATORS entries): a validator depends on the
+ * schema's content alone, so runs and catalogs with the same schemas share one compiled validator instead
+ * of compiling it again per run. A validator's `errors` are read right after the call that set them.
+ */
+export function sharedValidatorCache(): ValidatorCache {
+  shared ??= createValidatorCache(MAX_SHARED_VALIDATORS);
+  return shared;
 }

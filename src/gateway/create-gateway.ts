@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { registerApprovalRoutes } from "./approval-routes.js";
+import { isClientAborted } from "./client-aborted.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, notFound } from "./gateway-error.js";
-import { DEFAULT_MAX_BODY_BYTES } from "./limits.js";
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
 import { registerReadRoutes } from "./read-routes.js";
 import { requireBearerToken } from "./require-bearer-token.js";
 import { ResponseRegistry } from "./response-registry.js";
@@ -43,7 +44,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const gateway: GatewayContext = {
     runner: options.runner,
     sessions: options.sessions,
-    queue: new SessionQueue(),
+    queue: new SessionQueue({
+      maxQueuedPerKey: options.maxQueuedPerSession ?? DEFAULT_MAX_QUEUED_PER_SESSION,
+    }),
     tracker: new RunTracker(),
     responses: new ResponseRegistry(),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
@@ -57,7 +60,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     await next();
     // While draining, keep-alive connections are closed after their response, so a stop is not held open.
     if (!gateway.tracker.accepting) c.header("Connection", "close");
-    log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+    // A body the client never finished is one line, not an error with a stack.
+    if (isClientAborted(c.error)) log(`${c.req.method} ${c.req.path} aborted by client`);
+    else log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
   });
   // After the request log (refusals are logged too), before every route (unknown paths need the token too).
   if (authenticate !== undefined) app.use(authenticate);
@@ -101,7 +106,11 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   return {
     app,
-    listen: (listenOptions) => serveApp(app, listenOptions),
+    listen: (listenOptions) =>
+      serveApp(app, {
+        ...listenOptions,
+        ...(options.serverLimits === undefined ? {} : { limits: options.serverLimits }),
+      }),
     drain: (timeoutMs) => gateway.tracker.drain(timeoutMs),
     stats: () => ({ ...gateway.queue.stats(), draining: !gateway.tracker.accepting }),
   };

@@ -33,3 +33,33 @@ export const DEFAULT_GATEWAY_HOST = "127.0.0.1";
 
 /** Largest body of an approval decision (`POST /v1/approvals/:id`): 16 KiB. */
 export const MAX_APPROVAL_BODY_BYTES = 16 * 1024;
+
+/** Default most runs waiting behind a session's running run (`gateway.maxQueuedPerSession`); more get 429. */
+export const DEFAULT_MAX_QUEUED_PER_SESSION = 8;
+
+/** `Retry-After` (seconds) sent with a 429 for a session whose queue is full. */
+export const SESSION_BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** Deepest nesting of arrays and objects accepted anywhere in a request body; deeper bodies get 400. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Most characters of a client's bad value quoted back in an error message; longer values are cut. */
+export const MAX_QUOTED_VALUE_CHARS = 200;
+
+/** Time a client has to send the request headers (Node `headersTimeout`): 15 s. */
+export const HEADERS_TIMEOUT_MS = 15_000;
+
+/**
+ * Time a client has to send the whole request, headers and body (Node `requestTimeout`): 60 s. It covers
+ * receiving the request only; the run and its response are not bounded by it.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** How long an idle keep-alive connection stays open after a response (Node `keepAliveTimeout`): 5 s. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** How often Node checks connections for the header and request timeouts (`connectionsCheckingInterval`). */
+export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
+
+/** Most open connections the gateway holds; connections beyond it are closed at once (`maxConnections`). */
+export const MAX_CONNECTIONS = 1_024;

@@ -1,7 +1,7 @@
 import type { ProviderTool } from "../providers/index.js";
 import { invalidRequest } from "./gateway-error.js";
 import { MAX_CLIENT_TOOLS, MAX_TOOL_NAME_LENGTH } from "./limits.js";
-import { isJsonObject, type JsonObject, optionalString } from "./request-fields.js";
+import { isJsonObject, type JsonObject, optionalString, quoteValue } from "./request-fields.js";
 
 const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]+$/u;
 
@@ -36,7 +36,7 @@ export function parseClientTools(value: unknown): ProviderTool[] {
 function parseOne(raw: unknown, param: string): ProviderTool {
   if (!isJsonObject(raw)) throw invalidRequest(param, `${param} must be an object.`);
   if (raw.type !== "function") {
-    const type = typeof raw.type === "string" ? `"${raw.type}"` : "missing";
+    const type = raw.type === undefined ? "missing" : quoteValue(raw.type);
     throw invalidRequest(
       `${param}.type`,
       `${param}.type is ${type}: the toolsift gateway accepts only client function tools ({ "type": "function", ... }).`,

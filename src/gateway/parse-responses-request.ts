@@ -8,6 +8,7 @@ import {
   type JsonObject,
   optionalPositiveInteger,
   optionalString,
+  quoteValue,
   readModel,
   refuseStreaming,
   refuseToolChoice,
@@ -77,9 +78,15 @@ function readItem(raw: JsonObject, param: string, instructionTexts: string[]): C
       output: readTextContent(raw.output, `${param}.output`),
     };
   }
+  if (typeof type !== "string") {
+    throw invalidRequest(
+      `${param}.type`,
+      `${param}.type must be a string ("message", "function_call" or "function_call_output"), not ${quoteValue(type)}.`,
+    );
+  }
   throw invalidRequest(
     `${param}.type`,
-    `${param}.type ${JSON.stringify(type)} is not supported: send messages, function_call and function_call_output items.`,
+    `${param}.type ${quoteValue(type)} is not supported: send messages, function_call and function_call_output items.`,
     "unsupported_input_item",
   );
 }

@@ -4,11 +4,19 @@ import { invalidRequest, notFound } from "./gateway-error.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
 import { readAgentId, readSessionKey } from "./run-target.js";
 
-/** Registers the read-only routes: `/healthz`, `/v1/tools/effective`, `/v1/sessions`, `/v1/sessions/:key`. */
+/**
+ * Registers the read-only routes: `/healthz` (200 `{ ok: true }`; 503 `{ ok: false, reason }` naming the
+ * state directory and the error while it cannot be written, 503 `{ ok: false, draining: true }` while
+ * draining), `/v1/tools/effective`, `/v1/sessions`, `/v1/sessions/:key`.
+ */
 export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
-  app.get("/healthz", (c) =>
-    gateway.tracker.accepting ? c.json({ ok: true }) : c.json({ ok: false, draining: true }, 503),
-  );
+  // 503 while draining, or while the state directory cannot be written (the store's probe, cached briefly).
+  app.get("/healthz", async (c) => {
+    if (!gateway.tracker.accepting) return c.json({ ok: false, draining: true }, 503);
+    const storage = await gateway.sessions.probeWritable?.();
+    if (storage !== undefined && !storage.writable) return c.json({ ok: false, reason: storage.reason }, 503);
+    return c.json({ ok: true });
+  });
 
   app.get("/v1/tools/effective", async (c) => {
     const agentId = readAgentId(c.req.query("agent"), "agent");

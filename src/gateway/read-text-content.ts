@@ -1,5 +1,5 @@
 import { invalidRequest } from "./gateway-error.js";
-import { isJsonObject } from "./request-fields.js";
+import { isJsonObject, quoteValue } from "./request-fields.js";
 
 /** Content part types that carry plain text (Responses and Chat Completions spellings). */
 const TEXT_PART_TYPES: ReadonlySet<string> = new Set(["input_text", "output_text", "text", "refusal"]);
@@ -21,7 +21,7 @@ export function readTextContent(value: unknown, param: string): string {
     if (!TEXT_PART_TYPES.has(part.type)) {
       throw invalidRequest(
         `${partParam}.type`,
-        `${partParam}.type "${part.type}" is not supported: send text parts ("input_text", "output_text" or "text") only.`,
+        `${partParam}.type ${quoteValue(part.type)} is not supported: send text parts ("input_text", "output_text" or "text") only.`,
         "unsupported_content",
       );
     }

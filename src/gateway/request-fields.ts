@@ -1,4 +1,5 @@
 import { invalidRequest } from "./gateway-error.js";
+import { MAX_QUOTED_VALUE_CHARS } from "./limits.js";
 
 /** A JSON object (not null, not an array). */
 export type JsonObject = Record<string, unknown>;
@@ -6,6 +7,23 @@ export type JsonObject = Record<string, unknown>;
 /** True when `value` is a plain JSON object. */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A client's value as quoted in an error message: a string in JSON quotes, cut to `MAX_QUOTED_VALUE_CHARS`
+ * characters (with the full length named); numbers, booleans and null as written; arrays and objects by kind
+ * only. Never throws, whatever the value (a deep or huge one included).
+ */
+export function quoteValue(value: unknown): string {
+  if (typeof value === "string") {
+    if (value.length <= MAX_QUOTED_VALUE_CHARS) return JSON.stringify(value);
+    const head = JSON.stringify(value.slice(0, MAX_QUOTED_VALUE_CHARS)).slice(0, -1);
+    return `${head}..." (${value.length} characters)`;
+  }
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  return typeof value;
 }
 
 /** Reads an optional string field; anything but a string or absent/null is a 400 naming `param`. */

@@ -12,8 +12,9 @@ const STACK_FRAME = /^\s*at\s.+$/gmu;
 
 /**
  * The HTTP error for a failed run, by `result.error.code`: the provider failing for good is a 502,
- * a timeout a 504, a cancelled run (gateway stopping) a 503, a client-caused refusal a 400, anything else
- * a 500. The runner's message is written for the reader, so it is passed on, without any stack lines.
+ * a timeout a 504, a cancelled run (gateway stopping) a 503, a session log that cannot be written a 503
+ * `storage_unavailable` (the run was refused before anything ran), a client-caused refusal a 400,
+ * anything else a 500. The runner's message is written for the reader, so it is passed on, without any stack lines.
  */
 export function runFailureError(result: RunResult): GatewayError {
   const code = result.error?.code ?? "INTERNAL";
@@ -26,7 +27,7 @@ export function runFailureError(result: RunResult): GatewayError {
 function failureStatus(code: string): ApiErrorStatus {
   if (code === "PROVIDER_FAILED") return 502;
   if (TIMEOUT_CODES.has(code)) return 504;
-  if (code === "CANCELLED") return 503;
+  if (code === "CANCELLED" || code === "STORAGE_UNAVAILABLE") return 503;
   return 500;
 }
 

@@ -1,10 +1,10 @@
 import type { Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { ConversationItem } from "../providers/index.js";
 import type { RunRequest, RunResult } from "../runner/index.js";
 import { toChatCompletionObject } from "./chat-completion-object.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError } from "./gateway-error.js";
+import { SESSION_BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
 import { parseChatRequest } from "./parse-chat-request.js";
 import { parseResponsesRequest } from "./parse-responses-request.js";
 import { readJsonBody } from "./read-json-body.js";
@@ -17,28 +17,17 @@ import { newTurnItems, requireTurnItems, type TurnRequest } from "./turn-request
 
 /** Registers `POST /v1/responses` and `POST /v1/chat/completions`: each request is one run. */
 export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
-  const limit = bodyLimit({
-    maxSize: gateway.maxBodyBytes,
-    onError: (c) => {
-      const error = new GatewayError(
-        413,
-        `the request body is larger than ${gateway.maxBodyBytes} bytes: send a smaller request.`,
-        { type: "invalid_request_error", code: "request_too_large" },
-      );
-      return c.json(error.body(), 413);
-    },
-  });
-
-  app.post("/v1/responses", refuseWhileDraining(gateway), limit, async (c) => {
-    const request = parseResponsesRequest(await readJsonBody(c));
+  // The body is read and capped (413) by readJsonBody, which also turns a client hang-up into one log line.
+  app.post("/v1/responses", refuseWhileDraining(gateway), async (c) => {
+    const request = parseResponsesRequest(await readJsonBody(c, gateway.maxBodyBytes));
     const { target, result } = await runTurn(c, gateway, request);
     const id = newId("resp");
     gateway.responses.remember(id, target);
     return c.json(toResponsesObject(result, request, id));
   });
 
-  app.post("/v1/chat/completions", refuseWhileDraining(gateway), limit, async (c) => {
-    const request = parseChatRequest(await readJsonBody(c));
+  app.post("/v1/chat/completions", refuseWhileDraining(gateway), async (c) => {
+    const request = parseChatRequest(await readJsonBody(c, gateway.maxBodyBytes));
     const { result } = await runTurn(c, gateway, request);
     return c.json(toChatCompletionObject(result));
   });
@@ -63,6 +52,7 @@ async function runTurn(
   // A drain may have begun while the body was read: checked again where the run is admitted.
   if (!gateway.tracker.accepting) throw shuttingDown();
   const sessionId = `${target.agentId}/${target.sessionKey}`;
+  if (!gateway.queue.admits(sessionId)) throw sessionBusy(c);
   const result = await gateway.tracker.track(
     gateway.queue.run(sessionId, async () => {
       const input = await turnInput(gateway, target, request);
@@ -101,6 +91,16 @@ function toRunRequest(
   if (request.clientTools.length > 0) run.clientTools = request.clientTools;
   if (request.maxOutputTokens !== undefined) run.maxOutputTokens = request.maxOutputTokens;
   return run;
+}
+
+/** 429 for a session whose queue is full (`gateway.maxQueuedPerSession` runs already wait). */
+function sessionBusy(c: Context): GatewayError {
+  c.header("Retry-After", String(SESSION_BUSY_RETRY_AFTER_SECONDS));
+  return new GatewayError(
+    429,
+    "this session already has as many runs waiting as the gateway allows (gateway.maxQueuedPerSession): wait for its earlier runs to finish, then retry.",
+    { code: "session_busy" },
+  );
 }
 
 function shuttingDown(): GatewayError {

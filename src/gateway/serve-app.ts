@@ -3,16 +3,43 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
 import { ToolsiftError } from "../errors/index.js";
-import { CONNECTION_CLOSE_GRACE_MS } from "./limits.js";
-import type { GatewayListener } from "./types.js";
+import {
+  CONNECTION_CLOSE_GRACE_MS,
+  CONNECTIONS_CHECK_INTERVAL_MS,
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  MAX_CONNECTIONS,
+  REQUEST_TIMEOUT_MS,
+} from "./limits.js";
+import type { GatewayListener, ServerLimits } from "./types.js";
 
 /**
  * Serves `app` on `host:port` with Node's HTTP server and resolves once it listens (port 0 picks a free
- * port). A port in use or an address that cannot be bound rejects with a message naming both.
+ * port). A port in use or an address that cannot be bound rejects with a message naming both. The server
+ * bounds what a client can hold: time to send headers and to send the whole request (a half-sent request is
+ * answered 408 and closed; the run and its response are not bounded by these), idle keep-alive time, and
+ * open connections (more are closed at once).
  */
-export function serveApp(app: Hono, options: { port: number; host: string }): Promise<GatewayListener> {
+export function serveApp(
+  app: Hono,
+  options: { port: number; host: string; limits?: ServerLimits },
+): Promise<GatewayListener> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }) as Server;
+    const limits = options.limits ?? {};
+    const requestTimeout = limits.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    const server = serve({
+      fetch: app.fetch,
+      port: options.port,
+      hostname: options.host,
+      serverOptions: {
+        // Node requires headersTimeout <= requestTimeout.
+        headersTimeout: Math.min(limits.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout),
+        requestTimeout,
+        keepAliveTimeout: limits.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS,
+        connectionsCheckingInterval: Math.min(CONNECTIONS_CHECK_INTERVAL_MS, requestTimeout),
+      },
+    }) as Server;
+    server.maxConnections = limits.maxConnections ?? MAX_CONNECTIONS;
     const onError = (error: NodeJS.ErrnoException) => reject(listenError(error, options));
     server.once("error", onError);
     server.once("listening", () => {

@@ -3,17 +3,31 @@ export type QueueStats = { running: number; queued: number };
 
 /**
  * Serialises tasks per key: a task starts only after every earlier task of its key settled (fulfilled or
- * rejected); tasks of different keys run concurrently. Idle keys hold no memory.
+ * rejected); tasks of different keys run concurrently. Idle keys hold no memory. `admits(key)` says whether
+ * one more task of `key` fits behind its running one (at most `maxQueuedPerKey` wait; default unbounded).
  */
 export class SessionQueue {
   readonly #tails = new Map<string, Promise<void>>();
+  /** Tasks of each key not yet settled (the running one and those waiting behind it). */
+  readonly #pending = new Map<string, number>();
+  readonly #maxQueuedPerKey: number;
   #running = 0;
   #queued = 0;
+
+  constructor(options: { maxQueuedPerKey?: number } = {}) {
+    this.#maxQueuedPerKey = options.maxQueuedPerKey ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** False when `key` already has a task running and `maxQueuedPerKey` tasks waiting behind it. */
+  admits(key: string): boolean {
+    return (this.#pending.get(key) ?? 0) <= this.#maxQueuedPerKey;
+  }
 
   /** Runs `task` after the earlier tasks of `key`; resolves or rejects as the task does. */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.#tails.get(key) ?? Promise.resolve();
     this.#queued += 1;
+    this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
     const result = previous.then(async () => {
       this.#queued -= 1;
       this.#running += 1;
@@ -29,6 +43,9 @@ export class SessionQueue {
     );
     this.#tails.set(key, tail);
     void tail.then(() => {
+      const pending = (this.#pending.get(key) ?? 1) - 1;
+      if (pending > 0) this.#pending.set(key, pending);
+      else this.#pending.delete(key);
       if (this.#tails.get(key) === tail) this.#tails.delete(key);
     });
     return result;

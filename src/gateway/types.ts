@@ -16,8 +16,27 @@ export type GatewayOptions = {
   authToken?: string;
   /** Serves `GET /v1/approvals` and `POST /v1/approvals/:id` from this broker. Default: no approval routes. */
   approvals?: ApprovalBroker;
+  /**
+   * Most runs waiting behind a session's running run; one more is refused with 429 and `Retry-After`.
+   * Default 8 (`DEFAULT_MAX_QUEUED_PER_SESSION`).
+   */
+  maxQueuedPerSession?: number;
+  /** Bounds on what HTTP clients can hold open (timeouts, connections). Defaults: `ServerLimits`. */
+  serverLimits?: ServerLimits;
   /** Receives one line per request (method, path, status, ms) and the detail of internal errors. Default: stderr. */
   log?: (line: string) => void;
+};
+
+/** What one HTTP client can hold of the server; every field defaults to its constant in `limits.ts`. */
+export type ServerLimits = {
+  /** Time to send the request headers. Default 15 s (`HEADERS_TIMEOUT_MS`); at most `requestTimeoutMs`. */
+  headersTimeoutMs?: number;
+  /** Time to send the whole request (headers and body), not the run. Default 60 s (`REQUEST_TIMEOUT_MS`). */
+  requestTimeoutMs?: number;
+  /** Idle time of a keep-alive connection between requests. Default 5 s (`KEEP_ALIVE_TIMEOUT_MS`). */
+  keepAliveTimeoutMs?: number;
+  /** Most open connections; more are closed at once. Default 1,024 (`MAX_CONNECTIONS`). */
+  maxConnections?: number;
 };
 
 /** A listening gateway server. */

@@ -43,17 +43,23 @@ export async function runAgent(
   const runLog = (line: string) => options.log?.(redactText(redactKnownValues(line, secrets)));
   const stamp = () => ({ at: new Date().toISOString(), runId });
 
-  const previous = await sessions.read(agent.id, request.sessionKey);
-  if (previous.length === 0) {
-    await log({
-      type: "session",
-      version: 1,
-      agentId: agent.id,
-      sessionKey: request.sessionKey,
-      at: stamp().at,
-    });
+  // A run that cannot log is refused here, before anything runs (the store reports the fault once).
+  try {
+    const previous = await sessions.read(agent.id, request.sessionKey);
+    if (previous.length === 0) {
+      await log({
+        type: "session",
+        version: 1,
+        agentId: agent.id,
+        sessionKey: request.sessionKey,
+        at: stamp().at,
+      });
+    }
+    await log({ ...stamp(), type: "user-input", items: request.input });
+  } catch (error) {
+    if (!isStorageUnavailable(error)) throw error;
+    return storageRefusal(runId, agent, request, error);
   }
-  await log({ ...stamp(), type: "user-input", items: request.input });
   // Replayed after the new input is logged, so calls the client abandoned are dropped, not sent.
   const conversation: ConversationItem[] = replayConversation(
     await sessions.read(agent.id, request.sessionKey),
@@ -73,9 +79,10 @@ export async function runAgent(
   try {
     prepared = await prepareRun({ ...options, log: runLog }, agent, request, clientTools, (activity) => {
       // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
-      log({ ...stamp(), type: "target-activity", ...activity }).catch((error: unknown) =>
-        runLog(`run ${runId}: could not log target activity: ${messageOf(error)}`),
-      );
+      log({ ...stamp(), type: "target-activity", ...activity }).catch((error: unknown) => {
+        if (!isStorageUnavailable(error))
+          runLog(`run ${runId}: could not log target activity: ${messageOf(error)}`);
+      });
     });
     const declared = new Map(prepared.modelTools.map((tool) => [tool.name, tool]));
     while (turns < agent.maxTurns) {
@@ -97,7 +104,8 @@ export async function runAgent(
           for (const value of collectSecretValues(item.arguments)) secrets.add(value);
       usage.inputTokens += response.usage?.inputTokens ?? 0;
       usage.outputTokens += response.usage?.outputTokens ?? 0;
-      await log({
+      // Later lines are not waited for one by one (they batch); all settle before the summary is written.
+      void log({
         ...stamp(),
         type: "model-request",
         provider: provider.id,
@@ -108,7 +116,7 @@ export async function runAgent(
         requestBytes: response.requestBytes,
         ...(response.usage ? { usage: response.usage } : {}),
       });
-      await log({ ...stamp(), type: "assistant-output", items: response.output });
+      void log({ ...stamp(), type: "assistant-output", items: response.output });
       conversation.push(...response.output);
       output.push(...response.output.filter((item) => item.type === "message"));
       const calls = response.output.filter((item): item is FunctionCall => item.type === "function_call");
@@ -126,7 +134,7 @@ export async function runAgent(
         const text = resultText(result);
         for (const value of collectSecretValues(text)) secrets.add(value);
         conversation.push({ type: "function_call_output", callId: call.callId, output: text });
-        await log({
+        void log({
           ...stamp(),
           type: "tool-result",
           callId: call.callId,
@@ -177,6 +185,7 @@ export async function runAgent(
     .map((item) => item.text)
     .join("\n");
   await Promise.allSettled(events);
+  // Tools already ran: a summary that cannot be written never takes the answer away from the caller.
   await log({
     ...stamp(),
     type: "run-summary",
@@ -185,6 +194,8 @@ export async function runAgent(
     durationMs: Date.now() - started,
     ...(prepared ? { telemetry: prepared.telemetry() } : {}),
     ...(failure ? { error: `${failure.code}: ${failure.message}` } : {}),
+  }).catch((error: unknown) => {
+    if (!isStorageUnavailable(error)) runLog(`run ${runId}: could not log its summary: ${messageOf(error)}`);
   });
   return {
     runId,
@@ -240,6 +251,25 @@ function describeFailure(
   if (how.cancelled) return { code: "CANCELLED", message: "The run was cancelled by its caller." };
   if (isToolsiftError(error)) return { code: error.code, message: error.message };
   return { code: "INTERNAL", message: "The run failed unexpectedly; see the gateway log." };
+}
+
+function isStorageUnavailable(error: unknown): error is Error {
+  return isToolsiftError(error) && error.code === "STORAGE_UNAVAILABLE";
+}
+
+/** The result of a run refused because its session log cannot be written: nothing ran. */
+function storageRefusal(runId: string, agent: ResolvedAgent, request: RunRequest, error: Error): RunResult {
+  return {
+    runId,
+    agentId: agent.id,
+    sessionKey: request.sessionKey,
+    status: "failed",
+    output: [],
+    text: "",
+    model: `${agent.model.provider}/${agent.model.id}`,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    error: { code: "STORAGE_UNAVAILABLE", message: error.message },
+  };
 }
 
 function messageOf(error: unknown): string {

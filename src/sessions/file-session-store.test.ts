@@ -281,9 +281,11 @@ describe("createFileSessionStore: bad events and storage failures", () => {
     await writeFile(blocked, "a file where the state directory should be");
     const store = createFileSessionStore(blocked);
     const error = await store.append("main", "s", userInput("x")).catch((e: unknown) => e);
-    expect(isToolsiftError(error) && error.code).toBe("INTERNAL");
-    expect((error as Error).message).toContain("Could not append to session log");
-    expect((error as Error).message).toContain("state directory");
+    expect(isToolsiftError(error) && error.code).toBe("STORAGE_UNAVAILABLE");
+    expect((error as Error).message).toContain(
+      `in the state directory ${blocked}: a part of the path is a file`,
+    );
+    expect((error as Error).message).toContain("TOOLSIFT_STATE_DIR");
     const second = await store.append("main", "s", userInput("y")).catch((e: unknown) => e);
     expect(isToolsiftError(second)).toBe(true);
   });

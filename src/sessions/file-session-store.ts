@@ -1,11 +1,15 @@
 import { constants } from "node:fs";
-import { type FileHandle, lstat, mkdir, open, readdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { type FileHandle, lstat, open, readdir } from "node:fs/promises";
+import { join } from "node:path";
 import { ToolsiftError } from "../errors/index.js";
-import { SESSION_FILE_EXTENSION } from "./limits.js";
+import { appendLines } from "./append-lines.js";
+import { createGroupCommit } from "./group-commit.js";
+import { SESSION_FILE_EXTENSION, STATE_PROBE_CACHE_MS } from "./limits.js";
 import { parseSessionLog, SESSION_EVENT_TYPES, type SkippedSessionLine } from "./parse-session-log.js";
+import { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
 import { redactSecrets } from "./redact-secrets.js";
 import { isValidSessionKey, sessionLogPath } from "./session-key.js";
+import { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
 import type { SessionEvent, SessionStore } from "./types.js";
 
 /** Options of createFileSessionStore. */
@@ -17,15 +21,16 @@ export interface FileSessionStoreOptions {
     path: string;
     skipped: SkippedSessionLine[];
   }): void;
+  /**
+   * Told once when the state directory stops taking writes (an append or a probe failed: the line names the
+   * directory, the reason and the fix), and once when it takes writes again. Default: nothing is reported.
+   */
+  onStorageFault?(line: string): void;
 }
 
 // O_NOFOLLOW is 0 where the platform has none; a symlinked log is then followed.
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
-const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW;
 const READ_FLAGS = constants.O_RDONLY | NO_FOLLOW;
-const FILE_MODE = 0o600;
-const DIRECTORY_MODE = 0o700;
-const NEWLINE = 0x0a;
 
 function errorCode(error: unknown): unknown {
   return typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
@@ -56,40 +61,13 @@ function toLine(event: SessionEvent): string {
   return `${json}\n`;
 }
 
-async function openForAppend(path: string): Promise<FileHandle> {
-  try {
-    return await open(path, APPEND_FLAGS, FILE_MODE);
-  } catch (error) {
-    if (errorCode(error) !== "ENOENT") throw error;
-    await mkdir(dirname(path), { recursive: true, mode: DIRECTORY_MODE });
-    return await open(path, APPEND_FLAGS, FILE_MODE);
-  }
-}
-
-/** Appends one line, on a new line if the file ends in a torn write, and flushes it to disk. */
-async function appendLine(path: string, line: string): Promise<void> {
-  const handle = await openForAppend(path);
-  try {
-    const { size } = await handle.stat();
-    let prefix = "";
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      await handle.read(last, 0, 1, size - 1);
-      if (last[0] !== NEWLINE) prefix = "\n";
-    }
-    await handle.appendFile(prefix + line, "utf8");
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-}
-
 async function readText(path: string): Promise<string | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(path, READ_FLAGS);
   } catch (error) {
-    if (errorCode(error) === "ENOENT") return undefined;
+    // A state directory under a regular file holds no sessions (its appends fail as storage faults).
+    if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return undefined;
     throw error;
   }
   try {
@@ -131,30 +109,39 @@ function storageError(action: string, path: string, error: unknown): ToolsiftErr
 /**
  * The on-disk SessionStore: one JSONL file per session at
  * `<stateDir>/agents/<agentId>/sessions/<sessionKey>.jsonl` (ids validated, see isValidSessionKey).
- * Each append redacts the event (redactSecrets), serialises it at call time, and writes it as one line
- * through a per-file promise chain (appends to one session never interleave and land in call order),
- * then `datasync`s before resolving. A file left ending in a torn line gets a newline first, so the next
- * event always starts its own line. `read` waits for appends already queued, then parses (a torn or
- * bad line is skipped, never fatal). Files are created 0600, directories 0700; symlinked logs are refused.
+ * Each append redacts the event (redactSecrets) and serialises it at call time; lines for one file are
+ * written by group commit (appends that queue while a write runs go out together, in call order, under one
+ * `datasync`), and each append resolves only after the `datasync` covering its line. A file left ending in
+ * a torn line gets a newline first, so the next event always starts its own line. `read` waits for appends
+ * already queued, then parses (a torn or bad line is skipped, never fatal). Files are created 0600,
+ * directories 0700; symlinked logs are refused. A state directory that cannot take writes (full, read-only,
+ * not a directory) makes appends fail with STORAGE_UNAVAILABLE, leaves no empty log file behind, and is
+ * reported once through `onStorageFault` until it takes writes again; `probeWritable` checks it for `/healthz`.
  */
 export function createFileSessionStore(
   stateDir: string,
   options: FileSessionStoreOptions = {},
 ): SessionStore {
-  const queues = new Map<string, Promise<void>>();
+  const commits = createGroupCommit(appendLines);
+  let fault: string | undefined;
+  let probed: { at: number; status: Promise<StorageStatus> } | undefined;
 
-  const enqueue = (path: string, work: () => Promise<void>): Promise<void> => {
-    const previous = queues.get(path) ?? Promise.resolve();
-    const result = previous.then(work);
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    queues.set(path, settled);
-    void settled.then(() => {
-      if (queues.get(path) === settled) queues.delete(path);
-    });
-    return result;
+  const report = (line: string) => {
+    try {
+      options.onStorageFault?.(line);
+    } catch {
+      // A failing reporter must not change what the store answers.
+    }
+  };
+  const noteFault = (reason: string) => {
+    if (fault !== undefined) return;
+    fault = reason;
+    report(`session storage unavailable: ${reason}`);
+  };
+  const noteWritable = () => {
+    if (fault === undefined) return;
+    fault = undefined;
+    report(`session storage available again: the state directory ${stateDir} takes writes.`);
   };
 
   return {
@@ -162,15 +149,33 @@ export function createFileSessionStore(
       const path = sessionLogPath(stateDir, agentId, sessionKey);
       const line = toLine(event);
       try {
-        await enqueue(path, () => appendLine(path, line));
+        await commits.add(path, line);
       } catch (error) {
-        throw storageError("append to", path, error);
+        if (!isStorageFault(error)) throw storageError("append to", path, error);
+        const unavailable = storageUnavailable(stateDir, error);
+        probed = undefined; // the next probe looks again rather than answer from before the failure
+        noteFault(unavailable.message);
+        throw unavailable;
       }
+      noteWritable();
+    },
+
+    probeWritable() {
+      const now = Date.now();
+      if (probed === undefined || now - probed.at >= STATE_PROBE_CACHE_MS) {
+        const status = probeStateDir(stateDir).then((result) => {
+          if (result.writable) noteWritable();
+          else noteFault(`${result.reason}. ${STORAGE_FIX}`);
+          return result;
+        });
+        probed = { at: now, status };
+      }
+      return probed.status;
     },
 
     async read(agentId, sessionKey) {
       const path = sessionLogPath(stateDir, agentId, sessionKey);
-      await queues.get(path);
+      await commits.idle(path);
       let text: string | undefined;
       try {
         text = await readText(path);

@@ -16,12 +16,14 @@ export {
   SESSION_EVENT_TYPES,
   type SkippedSessionLine,
 } from "./parse-session-log.js";
+export { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
 export { collectSecretValues, redactKnownValues } from "./redact-known-values.js";
 export { redactSecrets } from "./redact-secrets.js";
 export { redactText } from "./redact-text.js";
 export { replayConversation } from "./replay-conversation.js";
 export { isSecretKeyName } from "./secret-key-name.js";
 export { assertValidSessionKey, isValidSessionKey, sessionLogPath } from "./session-key.js";
+export { isStorageFault, storageUnavailable } from "./storage-unavailable.js";
 export {
   type SessionRunSummary,
   type SessionSummary,

@@ -33,3 +33,9 @@ export const MIN_KNOWN_SECRET_CHARS = 4;
 
 /** How many levels of JSON-in-JSON escaping of a known secret are also redacted. */
 export const MAX_KNOWN_SECRET_ESCAPES = 3;
+
+/** How long a state-directory probe result is reused (ms): keeps `/healthz` cheap, recovery seen within it. */
+export const STATE_PROBE_CACHE_MS = 1_000;
+
+/** Name prefix of the small file the state-directory probe writes and removes (never a session file). */
+export const STATE_PROBE_PREFIX = ".toolsift-probe-";

@@ -1,4 +1,5 @@
 import type { ConversationItem } from "../providers/index.js";
+import type { StorageStatus } from "./probe-state-dir.js";
 
 /** Every event line of a session log carries these. */
 interface EventBase {
@@ -63,4 +64,9 @@ export interface SessionStore {
   read(agentId: string, sessionKey: string): Promise<SessionEvent[]>;
   /** Every session, newest first. */
   list(): Promise<Array<{ agentId: string; sessionKey: string; updatedAt: string; bytes: number }>>;
+  /**
+   * Whether appends can be written now (for `/healthz`), with the reason when not; cheap to call often.
+   * Optional: a store without it is taken as writable.
+   */
+  probeWritable?(): Promise<StorageStatus>;
 }

@@ -1,0 +1,256 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { FAKE_PLUGIN_ID, writeFakePlugin } from "../src/qa/index.js";
+import { isEntryPoint } from "./entry-point.js";
+import { writeResults } from "./write-results.js";
+
+/** Requests in flight at once, for the mock alone and for the gateway. */
+const CONCURRENCY = 8;
+/** Gateway runs before measuring (JIT, plugin load, first-use caches); their provider bodies are replayed. */
+const WARM_UP_RUNS = 40;
+/** How long the mock alone is driven. */
+const MOCK_PHASE_MS = 8_000;
+/** How long the gateway is driven. */
+const GATEWAY_PHASE_MS = 20_000;
+/** Linux clock ticks per second (`getconf CLK_TCK`), the unit of utime/stime in `/proc/<pid>/stat`. */
+const CLOCK_TICKS_PER_SECOND = 100;
+/** How long a child may take to print its address. */
+const START_TIMEOUT_MS = 20_000;
+/** Goals from issue 11. */
+const RATIO_GOAL = 0.3;
+const CPU_GOAL_MS = 5;
+
+/** The built CLI: both children are the real `toolsift` commands (run `npm run build` first). */
+const CLI_ENTRY = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+/** What each run asks: the mock calls the fake plugin's tool through tool_search + tool_call, then answers. */
+const RUN_INPUT = "tool search qa check target=fake_plugin_tool_17";
+
+type Child = { process: ChildProcess; url: string; stderr: () => string };
+
+type Row = {
+  measured: string;
+  concurrency: number;
+  seconds: number;
+  /** Mock alone: requests/s. Gateway: runs/s. */
+  perSecond: number;
+  requestsPerRun?: number;
+  mockBoundRunsPerSecond?: number;
+  ratio?: number;
+  ratioGoal?: number;
+  /** CPU time of the measured process itself (gateway: per run; mock: per request). */
+  cpuMsPerUnit: number;
+  cpuGoalMs?: number;
+  failures: number;
+};
+
+/**
+ * Gateway throughput beside its upstream, in one run: (a) the mock provider alone, driven by plain HTTP POSTs
+ * of the very bodies the gateway sent it during warm-up, and (b) a real `toolsift gateway` child process (built
+ * CLI) with the QA fake plugin, doing runs of a known number of provider requests. Both at concurrency 8; the
+ * mock runs as its own child (`toolsift mock-openai`) so its CPU never mixes with the load generator's. CPU is
+ * each child's own utime+stime from `/proc/<pid>/stat`.
+ */
+export async function run(): Promise<Row[]> {
+  if (!existsSync(CLI_ENTRY)) throw new Error(`${CLI_ENTRY} is missing: run \`npm run build\` first.`);
+  const root = await mkdtemp(join(tmpdir(), "toolsift-bench-throughput-"));
+  const children: Child[] = [];
+  try {
+    const mock = await startChild(["mock-openai", "--port", "0"], process.env);
+    children.push(mock);
+    const pluginDir = await writeFakePlugin(join(root, "plugins", FAKE_PLUGIN_ID));
+    const stateDir = join(root, "state");
+    await mkdir(stateDir, { recursive: true });
+    const configPath = join(root, "toolsift.json");
+    const config = {
+      models: { providers: { mock: { api: "openai-responses", baseUrl: mock.url, apiKey: "mock-key" } } },
+      agents: { defaults: { model: "mock/mock-tool-planner" } },
+      plugins: { load: { paths: [pluginDir] } },
+    };
+    await writeFile(configPath, `${JSON.stringify(config, null, 2)}\n`);
+    const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const gateway = await startChild(
+      ["gateway", "--port", "0", "--config", configPath],
+      { ...process.env, TOOLSIFT_HOME: root, TOOLSIFT_STATE_DIR: stateDir, TOOLSIFT_CONFIG: configPath },
+      nodeArgs,
+    );
+    children.push(gateway);
+
+    let session = 0;
+    const oneRun = async (): Promise<boolean> => {
+      session += 1;
+      const response = await fetch(`${gateway.url}/v1/responses`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-toolsift-session": `bench-${session}` },
+        body: JSON.stringify({ model: "mock-tool-planner", input: RUN_INPUT }),
+      });
+      const body = (await response.json()) as { output_text?: string };
+      return response.ok && (body.output_text ?? "").includes("FAKE_PLUGIN_OK");
+    };
+
+    const before = await mockCursor(mock.url);
+    await drive(oneRun, { count: WARM_UP_RUNS });
+    const bodies = await recordedBodies(mock.url, before);
+    const requestsPerRun = bodies.length / WARM_UP_RUNS;
+
+    const mockPid = mock.process.pid as number;
+    const mockCpu = cpuMs(mockPid);
+    const mockPhase = await drive(
+      async () => {
+        const body = bodies[Math.floor(Math.random() * bodies.length)] as string;
+        const response = await fetch(`${mock.url}/responses`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        });
+        await response.arrayBuffer();
+        return response.ok;
+      },
+      { ms: MOCK_PHASE_MS },
+    );
+    const mockCpuMs = cpuMs(mockPid) - mockCpu;
+    const mockPerSecond = mockPhase.done / mockPhase.seconds;
+
+    const gatewayPid = gateway.process.pid as number;
+    const gatewayCpu = cpuMs(gatewayPid);
+    const cursor = await mockCursor(mock.url);
+    const gatewayPhase = await drive(oneRun, { ms: GATEWAY_PHASE_MS });
+    const gatewayCpuMs = cpuMs(gatewayPid) - gatewayCpu;
+    const measuredRequests = (await mockCursor(mock.url)) - cursor;
+    const runsPerSecond = gatewayPhase.done / gatewayPhase.seconds;
+    const perRun = measuredRequests / Math.max(1, gatewayPhase.done);
+    const mockBound = mockPerSecond / perRun;
+
+    const rows: Row[] = [
+      {
+        measured: "mock provider alone",
+        concurrency: CONCURRENCY,
+        seconds: round(mockPhase.seconds),
+        perSecond: round(mockPerSecond),
+        cpuMsPerUnit: round(mockCpuMs / Math.max(1, mockPhase.done)),
+        failures: mockPhase.failed,
+      },
+      {
+        measured: "gateway runs",
+        concurrency: CONCURRENCY,
+        seconds: round(gatewayPhase.seconds),
+        perSecond: round(runsPerSecond),
+        requestsPerRun: round(perRun),
+        mockBoundRunsPerSecond: round(mockBound),
+        ratio: round(runsPerSecond / mockBound),
+        ratioGoal: RATIO_GOAL,
+        cpuMsPerUnit: round(gatewayCpuMs / Math.max(1, gatewayPhase.done)),
+        cpuGoalMs: CPU_GOAL_MS,
+        failures: gatewayPhase.failed,
+      },
+    ];
+    if (Math.abs(requestsPerRun - perRun) > 0.01) {
+      console.warn(`requests per run differ: ${requestsPerRun} in warm-up, ${perRun} measured`);
+    }
+    console.table(rows);
+    writeResults("gateway-throughput", rows);
+    return rows;
+  } finally {
+    for (const child of children) await stop(child.process);
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** Calls `once` with CONCURRENCY in flight, `count` times in all or until `ms` have passed. */
+async function drive(
+  once: () => Promise<boolean>,
+  until: { count?: number; ms?: number },
+): Promise<{ done: number; failed: number; seconds: number }> {
+  const started = performance.now();
+  let begun = 0;
+  let done = 0;
+  let failed = 0;
+  const more = () =>
+    until.count !== undefined ? begun < until.count : performance.now() - started < (until.ms ?? 0);
+  const worker = async () => {
+    while (more()) {
+      begun += 1;
+      const ok = await once().catch(() => false);
+      if (ok) done += 1;
+      else failed += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { done, failed, seconds: (performance.now() - started) / 1000 };
+}
+
+/** utime + stime of a process, in ms. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+async function mockCursor(baseUrl: string): Promise<number> {
+  const origin = new URL(baseUrl).origin;
+  const body = (await (await fetch(`${origin}/debug/requests?after=999999999999999`)).json()) as {
+    cursor: number;
+  };
+  return body.cursor;
+}
+
+async function recordedBodies(baseUrl: string, after: number): Promise<string[]> {
+  const origin = new URL(baseUrl).origin;
+  const body = (await (await fetch(`${origin}/debug/requests?after=${after}`)).json()) as {
+    requests: Array<{ body: string; path?: string }>;
+  };
+  return body.requests.map((request) => request.body);
+}
+
+function startChild(args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<Child> {
+  const child = spawn(process.execPath, [...nodeArgs, CLI_ENTRY, ...args], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8");
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (chunk: string) => {
+    // Only the tail is kept: the gateway logs one line per request.
+    stderr = (stderr + chunk).slice(-20_000);
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`toolsift ${args[0]} did not start: ${stderr}`));
+    }, START_TIMEOUT_MS);
+    child.stdout.on("data", (chunk: string) => {
+      stdout += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(stdout);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ process: child, url: match[1].replace(/\/$/, ""), stderr: () => stderr });
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`toolsift ${args[0]} exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+if (isEntryPoint(import.meta.url)) await run();

@@ -1,0 +1,167 @@
+import type { ConversationItem, ProviderTool } from "../providers/index.js";
+import {
+  DEFAULT_CONTEXT_WINDOW_TOKENS,
+  DEFAULT_OUTPUT_RESERVE_TOKENS,
+  ESTIMATED_BYTES_PER_TOKEN,
+  ITEM_OVERHEAD_TOKENS,
+  MAX_OUTPUT_RESERVE_SHARE,
+  MIN_SHORTENED_OUTPUT_CHARS,
+} from "./limits.js";
+
+/** What the history budget is derived from: the model's window, the stable prefix and the answer's room. */
+export type HistoryBudgetOptions = {
+  /** The agent's context window. Default 128,000 (`DEFAULT_CONTEXT_WINDOW_TOKENS`). */
+  contextWindowTokens?: number | undefined;
+  /** The system prompt (instructions with the directory), sent whole with every request. */
+  systemPrompt: string;
+  /** The declared tools, sent whole with every request. */
+  tools: readonly ProviderTool[];
+  /** Room kept for the answer. Default 8,192 tokens, at most a quarter of the window. */
+  maxOutputTokens?: number | undefined;
+};
+
+/** Where the current turn starts, and the budget (`historyBudgetTokens`) the items must fit in. */
+export type FitHistoryOptions = {
+  /** Estimated tokens the conversation may take. */
+  budgetTokens: number;
+  /** Index of the current turn's first item: it and everything after it are always sent. */
+  keepFrom: number;
+};
+
+/** What `fitHistory` removed, for the log. */
+export type HistoryTrim = {
+  /** Items dropped or shortened. */
+  items: number;
+  /** Characters of text they no longer carry. */
+  chars: number;
+  /** Items of whole earlier turns dropped. */
+  droppedItems: number;
+  /** Old tool outputs replaced by a marker. */
+  shortenedOutputs: number;
+};
+
+/** The conversation to send, and what was trimmed from it (absent when it fitted as it was). */
+export type FittedHistory = { items: ConversationItem[]; trimmed?: HistoryTrim };
+
+/**
+ * Estimated tokens left for the conversation: the context window, less the answer's room, less the stable
+ * prefix (system prompt and declared tools, which are never trimmed). May be 0: then only the current turn
+ * is sent.
+ */
+export function historyBudgetTokens(options: HistoryBudgetOptions): number {
+  const window =
+    options.contextWindowTokens !== undefined && options.contextWindowTokens > 0
+      ? options.contextWindowTokens
+      : DEFAULT_CONTEXT_WINDOW_TOKENS;
+  const outputReserve =
+    options.maxOutputTokens ??
+    Math.min(DEFAULT_OUTPUT_RESERVE_TOKENS, Math.floor(window * MAX_OUTPUT_RESERVE_SHARE));
+  const prefix = estimateTokens(options.systemPrompt) + estimateTokens(JSON.stringify(options.tools));
+  return Math.max(0, window - outputReserve - prefix);
+}
+
+/**
+ * Fits a conversation into `budgetTokens`, never touching the current turn (from `keepFrom` on, widened to
+ * the start of the turn holding any call the current turn answers). First old tool outputs are replaced by a
+ * short marker, oldest first; if that is not enough, whole earlier turns are dropped, oldest first. A turn
+ * starts at a user message, and never between a `function_call` and its output, so no call is sent without
+ * its output or the reverse. The items passed in are never changed.
+ */
+export function fitHistory(items: readonly ConversationItem[], options: FitHistoryOptions): FittedHistory {
+  const sizes = items.map(itemTokens);
+  let total = sizes.reduce((sum, size) => sum + size, 0);
+  if (total <= options.budgetTokens) return { items: [...items] };
+  const starts = turnStarts(items);
+  const keepFrom = Math.max(0, Math.min(options.keepFrom, items.length));
+  const protectedStart = starts.filter((start) => start <= keepFrom).at(-1) ?? 0;
+
+  const kept: ConversationItem[] = items.slice();
+  for (let index = 0; index < protectedStart && total > options.budgetTokens; index += 1) {
+    const item = items[index] as ConversationItem;
+    if (item.type !== "function_call_output" || item.output.length <= MIN_SHORTENED_OUTPUT_CHARS) continue;
+    const shortened: ConversationItem = { ...item, output: trimmedMarker(item.output.length) };
+    const size = itemTokens(shortened);
+    total -= (sizes[index] as number) - size;
+    sizes[index] = size;
+    kept[index] = shortened;
+  }
+  let firstKept = 0;
+  for (const start of starts) {
+    if (total <= options.budgetTokens || start >= protectedStart) break;
+    const next = starts.find((candidate) => candidate > start) ?? items.length;
+    for (let index = start; index < next; index += 1) total -= sizes[index] as number;
+    firstKept = next;
+  }
+  const result = kept.slice(firstKept);
+  if (result.length === items.length && result.every((item, index) => item === items[index])) {
+    return { items: result };
+  }
+  const shortenedOutputs = result.filter((item, index) => item !== items[firstKept + index]).length;
+  const chars = textChars(items) - textChars(result);
+  return {
+    items: result,
+    trimmed: { items: firstKept + shortenedOutputs, chars, droppedItems: firstKept, shortenedOutputs },
+  };
+}
+
+/** Estimated tokens of a text: its UTF-8 bytes over `ESTIMATED_BYTES_PER_TOKEN`. */
+function estimateTokens(text: string): number {
+  return Math.ceil(Buffer.byteLength(text, "utf8") / ESTIMATED_BYTES_PER_TOKEN);
+}
+
+const itemTokenCache = new WeakMap<ConversationItem, number>();
+
+function itemTokens(item: ConversationItem): number {
+  const cached = itemTokenCache.get(item);
+  if (cached !== undefined) return cached;
+  const tokens = ITEM_OVERHEAD_TOKENS + estimateTokens(itemText(item));
+  itemTokenCache.set(item, tokens);
+  return tokens;
+}
+
+function itemText(item: ConversationItem): string {
+  if (item.type === "message") return item.text;
+  if (item.type === "function_call") return item.callId + item.name + item.arguments;
+  return item.callId + item.output;
+}
+
+function textChars(items: readonly ConversationItem[]): number {
+  return items.reduce((sum, item) => sum + itemText(item).length, 0);
+}
+
+/**
+ * Indexes where a turn starts: 0, and every user message that no call/output pair spans (a call before it
+ * whose output comes at or after it).
+ */
+function turnStarts(items: readonly ConversationItem[]): number[] {
+  const callIndex = new Map<string, number>();
+  const spanDelta = new Array<number>(items.length + 1).fill(0);
+  items.forEach((item, index) => {
+    if (item.type === "function_call") callIndex.set(item.callId, index);
+    if (item.type !== "function_call_output") return;
+    const call = callIndex.get(item.callId);
+    if (call === undefined) return;
+    spanDelta[call + 1] = (spanDelta[call + 1] as number) + 1;
+    spanDelta[index + 1] = (spanDelta[index + 1] as number) - 1;
+  });
+  const starts = [0];
+  let open = 0;
+  items.forEach((item, index) => {
+    open += spanDelta[index] as number;
+    if (index > 0 && open === 0 && item.type === "message" && item.role === "user") starts.push(index);
+  });
+  return starts;
+}
+
+function trimmedMarker(length: number): string {
+  return `[earlier tool output trimmed to fit the model's context window: it was ${length} characters]`;
+}
+
+/** One log line's worth of what `fitHistory` removed. */
+export function describeHistoryTrim(trim: HistoryTrim, budgetTokens: number): string {
+  return (
+    `history trimmed to fit the model's context window (about ${budgetTokens} tokens for the conversation): ` +
+    `${trim.droppedItems} items of the oldest turns dropped, ${trim.shortenedOutputs} old tool outputs shortened, ` +
+    `${trim.chars} characters left out`
+  );
+}

@@ -1,0 +1,104 @@
+import { readFileSync } from "node:fs";
+import { mkdtemp, open, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createFileSessionStore } from "./file-session-store.js";
+import type { SessionEvent } from "./types.js";
+
+const APPENDS = 200;
+
+function userInput(text: string): SessionEvent {
+  return {
+    type: "user-input",
+    at: "2026-01-01T00:00:00.000Z",
+    items: [{ type: "message", role: "user", text }],
+  };
+}
+
+let root: string;
+let stateDir: string;
+let logFile: string;
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), "toolsift-group-commit-"));
+  stateDir = join(root, "state");
+  logFile = join(stateDir, "agents", "main", "sessions", "s.jsonl");
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Counts every FileHandle.datasync in this process (the class is only reachable through a handle). */
+async function countDatasyncs(): Promise<{ count: () => number }> {
+  const probe = await open(join(root, "probe"), "w");
+  const prototype = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+  await probe.close();
+  const spy = vi.spyOn(prototype, "datasync");
+  return { count: () => spy.mock.calls.length };
+}
+
+describe("createFileSessionStore: group commit", () => {
+  it("writes concurrent appends to one file whole and in call order, under fewer datasyncs than appends", async () => {
+    const store = createFileSessionStore(stateDir);
+    const datasyncs = await countDatasyncs();
+    const seenOnDisk: boolean[] = [];
+    const appends = Array.from({ length: APPENDS }, (_, index) =>
+      store.append("main", "s", userInput(`line ${index}`)).then(() => {
+        // Resolved only after the write that carries this line: it is in the file by now.
+        seenOnDisk[index] = readFileSync(logFile, "utf8").includes(`"text":"line ${index}"`);
+      }),
+    );
+    await Promise.all(appends);
+    expect(seenOnDisk.filter(Boolean)).toHaveLength(APPENDS);
+    const lines = (await readFile(logFile, "utf8")).split("\n");
+    expect(lines.pop()).toBe("");
+    expect(
+      lines.map((line) => (JSON.parse(line) as { items: Array<{ text: string }> }).items[0]?.text),
+    ).toEqual(Array.from({ length: APPENDS }, (_, index) => `line ${index}`));
+    expect(datasyncs.count()).toBeGreaterThan(0);
+    expect(datasyncs.count()).toBeLessThan(APPENDS);
+  });
+
+  it("resolves each append only after a datasync that covers its line", async () => {
+    const store = createFileSessionStore(stateDir);
+    const datasyncs = await countDatasyncs();
+    const countsWhenResolved: number[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        store
+          .append("main", "s", userInput(`x${index}`))
+          .then(() => countsWhenResolved.push(datasyncs.count())),
+      ),
+    );
+    // The first line goes out alone, with its own datasync; every later one waits for a later datasync.
+    expect(countsWhenResolved[0]).toBeGreaterThanOrEqual(1);
+    expect(Math.min(...countsWhenResolved.slice(1))).toBeGreaterThanOrEqual(2);
+  });
+
+  it("starts a batch on a new line when the file ends in a torn write, and keeps the file 0600", async () => {
+    const store = createFileSessionStore(stateDir);
+    await store.append("main", "s", userInput("first"));
+    await writeFile(logFile, '{"type":"user-inp', { flag: "a" });
+    await Promise.all([store.append("main", "s", userInput("a")), store.append("main", "s", userInput("b"))]);
+    const events = await store.read("main", "s");
+    expect(events.map((event) => (event.type === "user-input" ? event.items[0] : undefined))).toEqual([
+      { type: "message", role: "user", text: "first" },
+      { type: "message", role: "user", text: "a" },
+      { type: "message", role: "user", text: "b" },
+    ]);
+    expect((await stat(logFile)).mode & 0o777).toBe(0o600);
+  });
+
+  it("lets read wait for every append queued before it", async () => {
+    const store = createFileSessionStore(stateDir);
+    const pending = Array.from({ length: 30 }, (_, index) =>
+      store.append("main", "s", userInput(`r${index}`)),
+    );
+    const events = await store.read("main", "s");
+    expect(events).toHaveLength(30);
+    await Promise.all(pending);
+  });
+});

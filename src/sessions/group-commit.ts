@@ -1,0 +1,51 @@
+/** Batched writes per key (one session log file each): what queues while a write runs goes out as one. */
+export interface GroupCommit {
+  /** Queues `line` for `key`; resolves once a write that includes it has completed, rejects if that write failed. */
+  add(key: string, line: string): Promise<void>;
+  /** Settles once everything queued for `key` so far has been written or has failed; never rejects. */
+  idle(key: string): Promise<void>;
+}
+
+type Pending = { line: string; resolve: () => void; reject: (error: unknown) => void };
+type Queue = { pending: Pending[]; drained: Promise<void> };
+
+/**
+ * Group commit over `write(key, text)`: the first line for an idle key is written at once; lines added for
+ * that key while a write is in progress wait and are then written together, in the order they were added, by
+ * one `write` call (so one flush covers them all). Every `add` settles with the write that carried its line.
+ * Writes for one key never overlap; different keys are independent.
+ */
+export function createGroupCommit(write: (key: string, text: string) => Promise<void>): GroupCommit {
+  const queues = new Map<string, Queue>();
+
+  const drain = async (key: string, queue: Queue): Promise<void> => {
+    while (queue.pending.length > 0) {
+      const batch = queue.pending.splice(0);
+      try {
+        await write(key, batch.map((pending) => pending.line).join(""));
+        for (const pending of batch) pending.resolve();
+      } catch (error) {
+        for (const pending of batch) pending.reject(error);
+      }
+    }
+    queues.delete(key);
+  };
+
+  return {
+    add(key, line) {
+      return new Promise<void>((resolve, reject) => {
+        const queued = queues.get(key);
+        if (queued) {
+          queued.pending.push({ line, resolve, reject });
+          return;
+        }
+        const queue: Queue = { pending: [{ line, resolve, reject }], drained: Promise.resolve() };
+        queues.set(key, queue);
+        queue.drained = drain(key, queue);
+      });
+    },
+    idle(key) {
+      return queues.get(key)?.drained ?? Promise.resolve();
+    },
+  };
+}
