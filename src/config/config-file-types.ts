@@ -47,6 +47,11 @@ export interface McpServerSettings {
   url?: string;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * Tool names of this server kept directly visible (an operator trust decision: their input schemas are
+   * validated and declared to the model like native ones). Default none.
+   */
+  alwaysVisible?: string[];
 }
 
 /** The whole config file (`toolsift.json`, JSON5), after `env:NAME` values are resolved. */

@@ -76,6 +76,7 @@ const mcpServerSchema = section({
   url: httpUrl().optional(),
   headers: headerMap().optional(),
   timeoutMs: timeoutMs().optional(),
+  alwaysVisible: textList().optional(),
 }).superRefine((server, context) => {
   const hasCommand = server.command !== undefined;
   const hasUrl = server.url !== undefined;

@@ -20,8 +20,9 @@ export interface ToolSearchValueReading {
   issues: ConfigIssue[];
 }
 
-const OPTION_KEYS = ["enabled", "mode", "searchDefaultLimit", "maxSearchLimit"] as const;
-const UNKNOWN_KEY_MESSAGE = "unknown key (expected enabled, mode, searchDefaultLimit or maxSearchLimit)";
+const OPTION_KEYS = ["enabled", "mode", "searchDefaultLimit", "maxSearchLimit", "alwaysVisible"] as const;
+const UNKNOWN_KEY_MESSAGE =
+  "unknown key (expected enabled, mode, searchDefaultLimit, maxSearchLimit or alwaysVisible)";
 const RETIRED_NOTE = "the tool_search_code bridge moved to Code Mode";
 
 /**
@@ -62,6 +63,15 @@ export function readToolSearchValue(value: unknown): ToolSearchValueReading {
   } else if (mode !== undefined && mode !== "tools" && mode !== "directory") {
     issues.push(issue("mode", `expected "tools" | "directory" (got ${describeValue(mode)})`));
   }
+  const alwaysVisible = fields.get("alwaysVisible");
+  if (alwaysVisible !== undefined && !isNameList(alwaysVisible)) {
+    issues.push(
+      issue(
+        "alwaysVisible",
+        `expected a list of native tool names or ids, e.g. ["web_search"] (got ${describeValue(alwaysVisible)})`,
+      ),
+    );
+  }
 
   if (issues.length > 0) return { issues };
   return {
@@ -74,6 +84,15 @@ export function readToolSearchValue(value: unknown): ToolSearchValueReading {
     },
     issues,
   };
+}
+
+/** A list of non-empty strings (pinned tool names or ids). */
+function isNameList(value: unknown): boolean {
+  try {
+    return Array.isArray(value) && value.every((item) => typeof item === "string" && item.length > 0);
+  } catch {
+    return false;
+  }
 }
 
 /** Formats issues as the operator reads them: one `path: message` line each. */

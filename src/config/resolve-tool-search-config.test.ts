@@ -245,7 +245,7 @@ describe("resolveToolSearchConfig: invalid and retired values", () => {
     [{ enabled: 1 }, "tools.toolSearch.enabled: expected true or false (got 1)"],
     [
       { serachDefaultLimit: 4 },
-      "tools.toolSearch.serachDefaultLimit: unknown key (expected enabled, mode, searchDefaultLimit or maxSearchLimit)",
+      "tools.toolSearch.serachDefaultLimit: unknown key (expected enabled, mode, searchDefaultLimit, maxSearchLimit or alwaysVisible)",
     ],
     ["tools", 'tools.toolSearch: expected true, false or an object (got "tools")'],
     [1, "tools.toolSearch: expected true, false or an object (got 1)"],
@@ -314,10 +314,10 @@ describe("resolveToolSearchConfig: hostile values", () => {
   it("a __proto__ key from JSON is an unknown key, and prototypes are never read", () => {
     const fromJson = JSON.parse('{"__proto__": {"mode": "directory"}}') as unknown;
     expect(thrown(() => resolveToolSearchConfig(fromJson)).message).toBe(
-      "tools.toolSearch.__proto__: unknown key (expected enabled, mode, searchDefaultLimit or maxSearchLimit)",
+      "tools.toolSearch.__proto__: unknown key (expected enabled, mode, searchDefaultLimit, maxSearchLimit or alwaysVisible)",
     );
     expect(thrown(() => resolveToolSearchConfig({ "max limit\n": 3 })).message).toBe(
-      'tools.toolSearch["max limit\\n"]: unknown key (expected enabled, mode, searchDefaultLimit or maxSearchLimit)',
+      'tools.toolSearch["max limit\\n"]: unknown key (expected enabled, mode, searchDefaultLimit, maxSearchLimit or alwaysVisible)',
     );
     const inherited = Object.create({ mode: "directory" }) as unknown;
     expect(thrown(() => resolveToolSearchConfig(inherited)).message).toBe(

@@ -24,7 +24,7 @@ describe("validateToolSearchConfig", () => {
         },
         {
           path: "tools.toolSearch.extra",
-          message: "unknown key (expected enabled, mode, searchDefaultLimit or maxSearchLimit)",
+          message: "unknown key (expected enabled, mode, searchDefaultLimit, maxSearchLimit or alwaysVisible)",
         },
         {
           path: "tools.toolSearch.mode",

@@ -120,7 +120,10 @@ describe("createMcpFrontend (in memory)", () => {
     const source = fakeSource([upstream("crm", "create_lead"), upstream("secret", "dump_database")]);
     const { call } = await connect({ source, policy: { global: { deny: ["mcp:secret"] } } });
     const found = await call("tool_search", { query: "dump database" });
-    expect(found.text).toBe("[]");
+    // Nothing found; the no-match note names only the model's own words, never the denied tool.
+    expect(JSON.parse(found.text).candidates).toEqual([]);
+    expect(found.text).not.toContain("dump_database");
+    expect(found.text).not.toContain("secret");
     const denied = await call("tool_call", { id: "mcp:secret:dump_database", args: {} });
     expect(denied.isError).toBe(true);
     expect(denied.text).toContain("Unknown tool id: mcp:secret:dump_database.");

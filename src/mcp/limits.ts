@@ -47,3 +47,6 @@ export const MCP_HTTP_PATH = "/mcp";
 
 /** Name and version toolsift reports in MCP `initialize` (as a client and as a server). */
 export const MCP_IMPLEMENTATION = { name: "toolsift", version: "0.1.0" } as const;
+
+/** Longest message about a pinned tool (a schema that cannot be pinned, arguments that do not validate). */
+export const MAX_PIN_ERROR_CHARS = 1_000;

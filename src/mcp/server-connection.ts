@@ -15,6 +15,7 @@ import {
 } from "./limits.js";
 import { type ListedTool, listServerTools } from "./list-server-tools.js";
 import { openServer } from "./open-server.js";
+import { checkPinnedSchema, pinMcpTool } from "./pin-mcp-tool.js";
 import { toToolResult } from "./to-tool-result.js";
 import type { McpServerStatus, McpToolDefinition } from "./types.js";
 
@@ -270,7 +271,25 @@ export class ServerConnection {
   }
 
   private setTools(tools: readonly ListedTool[]): void {
-    this.definitions = tools.map((tool) => this.definition(tool));
+    this.definitions = tools.map((tool) => this.pinned(this.definition(tool), tool));
+    const pins = this.options.settings.alwaysVisible ?? [];
+    const missing = pins.filter((name) => !tools.some((tool) => tool.name === name));
+    if (missing.length > 0) {
+      this.options.log(
+        `mcp ${this.options.name}: mcp.servers.${this.options.name}.alwaysVisible names ${cutText(missing.map((name) => JSON.stringify(name)).join(", "), MAX_LOGGED_LINE_CHARS)}, which the server does not list`,
+      );
+    }
+  }
+
+  /** A tool the operator pinned (`alwaysVisible`) with a usable schema becomes visible and validated. */
+  private pinned(definition: McpToolDefinition, tool: ListedTool): McpToolDefinition {
+    if (!(this.options.settings.alwaysVisible ?? []).includes(tool.name)) return definition;
+    const check = checkPinnedSchema(tool.inputSchema);
+    if (check.ok) return pinMcpTool(definition, check.validate);
+    this.options.log(
+      `mcp ${this.options.name}: "${cutText(tool.name, MAX_LOGGED_LINE_CHARS)}" is in alwaysVisible but ${check.reason}; it stays behind tool_search`,
+    );
+    return definition;
   }
 
   private definition(tool: ListedTool): McpToolDefinition {

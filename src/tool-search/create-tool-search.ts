@@ -22,6 +22,7 @@ import { ToolsiftError } from "../errors/index.js";
 import { createExecutor, type Executor } from "../execution/index.js";
 import { searchIndexFor } from "../search/index.js";
 import { asClientTool } from "./as-client-tool.js";
+import { configuredPins } from "./configured-pins.js";
 import { cachedDirectory } from "./directory-cache.js";
 import { assertNoClientNameClash } from "./name-clash.js";
 import { TelemetryCounters } from "./telemetry-counters.js";
@@ -40,7 +41,8 @@ export function createToolSearch(options: ToolSearchOptions): ToolSearch {
   });
   // The copilot harness registers no handlers for hidden names, so directory mode maps to tools semantics.
   const mode = resolved.mode === "directory" && harness === "copilot" ? "tools" : resolved.mode;
-  const directToolNames = new Set(options.directToolNames ?? []);
+  // Operator pins (tools.toolSearch.alwaysVisible) join the host's directToolNames: names or ids of native tools.
+  const directToolNames = new Set([...(options.directToolNames ?? []), ...configuredPins(options.config)]);
   const budget = directoryBudget(options.contextWindowTokens);
   const skills = [...(options.skills ?? [])];
   const counters = new TelemetryCounters();

@@ -1,6 +1,7 @@
 import type { CatalogEntry, ToolDefinition } from "../catalog/index.js";
 import { toErrorResult } from "../controls/index.js";
 import type { CallSurface, Executor } from "../execution/index.js";
+import { safeRead } from "../schema/index.js";
 
 /**
  * A model-facing definition for an entry whose calls still pass through the run's executor pipeline
@@ -8,7 +9,7 @@ import type { CallSurface, Executor } from "../execution/index.js";
  */
 export function wrapForModel(entry: CatalogEntry, executor: Executor, surface: CallSurface): ToolDefinition {
   const wrapped: ToolDefinition = {
-    name: entry.name,
+    name: declaredName(entry),
     description: entry.description,
     origin: originOf(entry),
     executionMode: entry.executionMode,
@@ -31,6 +32,19 @@ export function wrapForModel(entry: CatalogEntry, executor: Executor, surface: C
     wrapped.outputSchema = entry.outputSchema as NonNullable<ToolDefinition["outputSchema"]>;
   }
   return wrapped;
+}
+
+/**
+ * The name a visible entry is declared under: its own, except a pinned MCP tool, which is declared as
+ * `<server>__<tool>` (its definition's `directName`) like every directly declared MCP tool, so two servers'
+ * tools, or an MCP and a native tool, never share a declared name.
+ */
+function declaredName(entry: CatalogEntry): string {
+  if (entry.source !== "mcp" || !entry.pinned) return entry.name;
+  const directName = safeRead(entry.tool, "directName");
+  return typeof directName === "string" && directName.length > 0
+    ? directName
+    : `${entry.owner}__${entry.name}`;
 }
 
 function originOf(entry: CatalogEntry): NonNullable<ToolDefinition["origin"]> {
