@@ -11,6 +11,7 @@ import { readJsonBody } from "./read-json-body.js";
 import { type RunTarget, resolveRunTarget } from "./resolve-run-target.js";
 import { newId } from "./response-ids.js";
 import { toResponsesObject } from "./responses-object.js";
+import { cancelledBeforeStart, runCancellation } from "./run-cancellation.js";
 import { runFailureError } from "./run-failure.js";
 import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
 import { newTurnItems, requireTurnItems, type TurnRequest } from "./turn-request.js";
@@ -53,12 +54,29 @@ async function runTurn(
   if (!gateway.tracker.accepting) throw shuttingDown();
   const sessionId = `${target.agentId}/${target.sessionKey}`;
   if (!gateway.queue.admits(sessionId)) throw sessionBusy(c);
-  const result = await gateway.tracker.track(
-    gateway.queue.run(sessionId, async () => {
-      const input = await turnInput(gateway, target, request);
-      return gateway.runner.run(toRunRequest(target, request, input, gateway.tracker.signal));
-    }),
-  );
+  // Aborted when the client disconnects or a drain runs out of time; released once the run settled.
+  const cancellation = runCancellation(c, gateway.tracker.signal);
+  const { signal } = cancellation;
+  let result: RunResult;
+  try {
+    result = await gateway.tracker.track(
+      gateway.queue.run(
+        sessionId,
+        async () => {
+          const input = await turnInput(gateway, target, request);
+          if (signal.aborted) throw cancelledBeforeStart(signal.reason);
+          return gateway.runner.run(toRunRequest(target, request, input, signal));
+        },
+        // A client that leaves while its run waits behind the session's earlier runs: the run never starts.
+        signal,
+      ),
+    );
+  } catch (error) {
+    if (signal.aborted && error === signal.reason) throw cancelledBeforeStart(error);
+    throw error;
+  } finally {
+    cancellation.release();
+  }
   if (result.status === "failed") throw runFailureError(result);
   return { target, result };
 }

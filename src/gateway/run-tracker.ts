@@ -1,3 +1,11 @@
+import { ToolsiftError } from "../errors/index.js";
+
+/** Why a run still going when a drain runs out of time is cancelled (the runner quotes it in the log). */
+const SHUT_DOWN = new ToolsiftError(
+  "CANCELLED",
+  "The gateway shut down before the run finished: send the request again once it is back.",
+);
+
 /**
  * Tracks accepted runs for a bounded drain: once draining, no new run is accepted; `drain` waits for the
  * accepted ones up to a bound, then aborts the signal every run received and returns.
@@ -42,7 +50,7 @@ export class RunTracker {
     });
     try {
       const outcome = await Promise.race([this.#settledAll(), timedOut]);
-      if (outcome === "timeout") this.#abort.abort(new Error("the gateway is shutting down"));
+      if (outcome === "timeout") this.#abort.abort(SHUT_DOWN);
     } finally {
       clearTimeout(timer);
     }

@@ -23,32 +23,46 @@ export class SessionQueue {
     return (this.#pending.get(key) ?? 0) <= this.#maxQueuedPerKey;
   }
 
-  /** Runs `task` after the earlier tasks of `key`; resolves or rejects as the task does. */
-  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` after the earlier tasks of `key`; resolves or rejects as the task does. When `signal` aborts
+   * before the task's turn, the task leaves the queue at once (rejecting with the signal's reason) and never
+   * starts; later tasks of `key` still wait for the earlier ones.
+   */
+  run<T>(key: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const previous = this.#tails.get(key) ?? Promise.resolve();
     this.#queued += 1;
     this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
-    const result = previous.then(async () => {
-      this.#queued -= 1;
-      this.#running += 1;
-      try {
-        return await task();
-      } finally {
-        this.#running -= 1;
-      }
-    });
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
+    let left = false;
+    const result = turnAfter(previous, signal).then(
+      async () => {
+        this.#queued -= 1;
+        this.#running += 1;
+        try {
+          return await task();
+        } finally {
+          this.#running -= 1;
+        }
+      },
+      (reason: unknown) => {
+        left = true;
+        this.#queued -= 1;
+        this.#countOut(key);
+        throw reason;
+      },
     );
+    const tail = Promise.all([previous, result.catch(() => undefined)]).then(() => undefined);
     this.#tails.set(key, tail);
     void tail.then(() => {
-      const pending = (this.#pending.get(key) ?? 1) - 1;
-      if (pending > 0) this.#pending.set(key, pending);
-      else this.#pending.delete(key);
+      if (!left) this.#countOut(key);
       if (this.#tails.get(key) === tail) this.#tails.delete(key);
     });
     return result;
+  }
+
+  #countOut(key: string): void {
+    const pending = (this.#pending.get(key) ?? 1) - 1;
+    if (pending > 0) this.#pending.set(key, pending);
+    else this.#pending.delete(key);
   }
 
   /** Current counts, for observability and tests. */
@@ -60,4 +74,21 @@ export class SessionQueue {
   get activeKeys(): number {
     return this.#tails.size;
   }
+}
+
+/** Resolves when `previous` settled, or rejects with the reason as soon as `signal` aborts (whichever is first). */
+function turnAfter(previous: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return previous;
+  return new Promise((resolve, reject) => {
+    const leave = () => reject(signal.reason);
+    if (signal.aborted) {
+      leave();
+      return;
+    }
+    signal.addEventListener("abort", leave, { once: true });
+    void previous.then(() => {
+      signal.removeEventListener("abort", leave);
+      resolve();
+    });
+  });
 }

@@ -1,4 +1,10 @@
 export { createRunner } from "./create-runner.js";
+export {
+  createRunSignal,
+  type RunSignal,
+  type RunSignalOptions,
+  type RunSignalSource,
+} from "./run-signal.js";
 export type { RunnerOptions } from "./runner-options.js";
 export type {
   EffectiveSurface,

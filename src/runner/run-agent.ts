@@ -14,6 +14,7 @@ import { type ClientHandoff, clientToolDefinitions } from "./client-tools.js";
 import { MAX_LOGGED_OUTPUT_CHARS } from "./limits.js";
 import { type PreparedRun, prepareRun } from "./prepare-run.js";
 import { resultText } from "./result-text.js";
+import { createRunSignal } from "./run-signal.js";
 import type { RunnerOptions } from "./runner-options.js";
 import type { RunRequest, RunResult, RunStatus } from "./types.js";
 
@@ -69,8 +70,9 @@ export async function runAgent(
   const clientTools = clientToolDefinitions(request.clientTools ?? [], handoffs);
   const usage: ProviderUsage = { inputTokens: 0, outputTokens: 0 };
   const output: ConversationItem[] = [];
-  const timeout = AbortSignal.timeout(agent.runTimeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  // The run's own signal: the caller's abort and the run timeout reach it, and nothing of it outlives the run.
+  const run = createRunSignal({ sources: [request.signal], timeoutMs: agent.runTimeoutMs });
+  const signal = run.signal;
   let prepared: PreparedRun | undefined;
   let turns = 0;
   let status: RunStatus = "incomplete";
@@ -87,6 +89,10 @@ export async function runAgent(
     const declared = new Map(prepared.modelTools.map((tool) => [tool.name, tool]));
     while (turns < agent.maxTurns) {
       turns += 1;
+      signal.throwIfAborted();
+      // Each provider request gets a signal of its own, released when it settles: the abort listener the
+      // client library adds and never removes dies with the request.
+      const providerSignal = createRunSignal({ sources: [signal] });
       // The run timeout holds even against a provider that ignores the signal.
       const response = await untilAborted(
         provider.complete({
@@ -95,10 +101,10 @@ export async function runAgent(
           input: [...conversation],
           tools: prepared.providerTools,
           ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
-          signal,
+          signal: providerSignal.signal,
         }),
         signal,
-      );
+      ).finally(() => providerSignal.release());
       for (const item of response.output)
         if (item.type === "function_call")
           for (const value of collectSecretValues(item.arguments)) secrets.add(value);
@@ -124,6 +130,8 @@ export async function runAgent(
         status = "completed";
         break;
       }
+      // A caller that left, or a timeout that passed while the answer arrived: no tool call starts.
+      signal.throwIfAborted();
       const results = await Promise.all(
         calls.map((call) => executeCall(call, declared, prepared as PreparedRun, signal)),
       );
@@ -170,13 +178,14 @@ export async function runAgent(
   } catch (error) {
     status = "failed";
     failure = describeFailure(error, {
-      timedOut: timeout.aborted,
-      cancelled: request.signal?.aborted === true,
+      timedOut: run.timedOut,
+      cancelled: request.signal?.aborted === true ? request.signal.reason : undefined,
       runTimeoutMs: agent.runTimeoutMs,
     });
     failure.message = redactKnownValues(failure.message, secrets);
     runLog(`run ${runId} failed: ${failure.code}: ${messageOf(error)}`);
   } finally {
+    run.release();
     prepared?.close();
   }
 
@@ -244,11 +253,16 @@ function errorResult(text: string): ToolResult {
 
 function describeFailure(
   error: unknown,
-  how: { timedOut: boolean; cancelled: boolean; runTimeoutMs: number },
+  how: { timedOut: boolean; cancelled: unknown; runTimeoutMs: number },
 ): { code: string; message: string } {
   if (how.timedOut)
     return { code: "RUN_TIMEOUT", message: `The run exceeded its timeout of ${how.runTimeoutMs} ms.` };
-  if (how.cancelled) return { code: "CANCELLED", message: "The run was cancelled by its caller." };
+  if (how.cancelled !== undefined) {
+    // A caller that says why (the gateway: its client left, or it is shutting down) is quoted.
+    const reason =
+      isToolsiftError(how.cancelled) && how.cancelled.code === "CANCELLED" ? how.cancelled : undefined;
+    return { code: "CANCELLED", message: reason?.message ?? "The run was cancelled by its caller." };
+  }
   if (isToolsiftError(error)) return { code: error.code, message: error.message };
   return { code: "INTERNAL", message: "The run failed unexpectedly; see the gateway log." };
 }
