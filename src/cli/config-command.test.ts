@@ -58,7 +58,7 @@ describe("toolsift config get", () => {
     );
   });
 
-  it("exits 1 with `No value at <path>.` for a missing value or a missing file", async () => {
+  it("exits 1 with `No value at <path>.` for a missing value; a missing --config file is named", async () => {
     await writeFile(file, SAMPLE);
     expect(await config("get", "tools.allow")).toEqual({
       code: 1,
@@ -70,7 +70,9 @@ describe("toolsift config get", () => {
       "error: No value at tools.toolSearch.mode.x.\n",
     );
     await rm(file);
-    expect((await config("get", "tools")).stderr).toBe("error: No value at tools.\n");
+    expect((await config("get", "tools")).stderr).toBe(
+      `error: Config file ${file} does not exist (named by --config). Check the path; to start a new file there, run toolsift config set --config ${file} <path> <value>.\n`,
+    );
   });
 
   it("is a usage error (exit 2) for a malformed path", async () => {

@@ -2,10 +2,13 @@ import { Command, InvalidArgumentError } from "commander";
 import JSON5 from "json5";
 import {
   type ConfigPathSegment,
+  configOptionText,
   type EditConfigFileResult,
   editConfigFile,
   formatConfigPath,
   formatJson5Value,
+  MIGRATION_COMMAND,
+  missingConfigError,
   parseConfigPathExpression,
   parseConfigText,
   readConfigPath,
@@ -39,18 +42,25 @@ export type ConfigCommandDeps = { env?: NodeJS.ProcessEnv };
 export function createConfigCommand(io: CliIo, deps: ConfigCommandDeps = {}): Command {
   const env = deps.env ?? process.env;
   const fileOf = (options: { config?: string }) =>
-    resolveConfigPaths({ ...(options.config === undefined ? {} : { configPath: options.config }), env })
-      .configPath;
+    resolveConfigPaths({ ...(options.config === undefined ? {} : { configPath: options.config }), env });
+  /** The file, which must exist when --config named it (only set may create one). */
+  const existingFileOf = async (options: { config?: string }) => {
+    const paths = fileOf(options);
+    const source = await readConfigSource(paths.configPath);
+    if (source.text === undefined && paths.configSource === "option") {
+      throw missingConfigError(paths.configPath, options.config ?? paths.configPath);
+    }
+    return source;
+  };
 
   const get = new Command("get")
     .description("print the value at PATH as the file has it (JSON5; env:NAME values are not resolved)")
     .argument("<path>", "config path, e.g. tools.toolSearch", parsePath)
     .option("--json", "print the value as JSON")
-    .option("--config <file>", "config file (JSON5)")
+    .option("--config <file>", "config file (JSON5); it must exist")
     .action(async (path: ConfigPathSegment[], options: { json?: boolean; config?: string }) => {
-      const file = fileOf(options);
-      const source = await readConfigSource(file);
-      const raw = source.text === undefined ? {} : parseConfigText(source.text, file);
+      const source = await existingFileOf(options);
+      const raw = source.text === undefined ? {} : parseConfigText(source.text, source.file);
       const found = readConfigPath(raw, path);
       if (!found.found) throw new ToolsiftError("INVALID_REQUEST", `No value at ${formatConfigPath(path)}.`);
       io.stdout(`${options.json ? JSON.stringify(found.value, null, 2) : formatJson5Value(found.value)}\n`);
@@ -63,17 +73,21 @@ export function createConfigCommand(io: CliIo, deps: ConfigCommandDeps = {}): Co
     .option("--config <file>", "config file (JSON5); created when missing")
     .action(async (path: ConfigPathSegment[], text: string, options: { config?: string }) => {
       const value = parseValue(text);
-      const result = await editConfigFile({ file: fileOf(options), edits: [{ op: "set", path, value }] });
-      report(io, result, `${formatConfigPath(path)} = ${formatJson5Value(value)}`);
+      const result = await editConfigFile({
+        file: fileOf(options).configPath,
+        edits: [{ op: "set", path, value }],
+      });
+      report(io, result, `${formatConfigPath(path)} = ${formatJson5Value(value)}`, options.config);
     });
 
   const unset = new Command("unset")
     .description("remove the value at PATH (an array element: later elements move up)")
     .argument("<path>", "config path, e.g. tools.toolSearch", parsePath)
-    .option("--config <file>", "config file (JSON5)")
+    .option("--config <file>", "config file (JSON5); it must exist")
     .action(async (path: ConfigPathSegment[], options: { config?: string }) => {
-      const result = await editConfigFile({ file: fileOf(options), edits: [{ op: "unset", path }] });
-      report(io, result, `removed ${formatConfigPath(path)}`);
+      const source = await existingFileOf(options);
+      const result = await editConfigFile({ file: source.file, edits: [{ op: "unset", path }] });
+      report(io, result, `removed ${formatConfigPath(path)}`, options.config);
     });
 
   return new Command("config")
@@ -108,11 +122,15 @@ export function parseValue(text: string): unknown {
   }
 }
 
-function report(io: CliIo, result: EditConfigFileResult, change: string): void {
+function report(io: CliIo, result: EditConfigFileResult, change: string, given: string | undefined): void {
   if (!result.changed) io.stdout(`${result.file} already has ${change}; nothing was written.\n`);
   else io.stdout(`${result.created ? "Created" : "Updated"} ${result.file}: ${change}\n`);
   if (result.remainingIssues.length > 0) {
-    const lines = result.remainingIssues.map((issue) => `  ${issue.path}: ${issue.message}`);
+    // A retired key's fix names the file the user is editing, so the hint can be run as printed.
+    const migrate = `${MIGRATION_COMMAND}${configOptionText(given)}`;
+    const lines = result.remainingIssues.map(
+      (issue) => `  ${issue.path}: ${issue.message.replaceAll(MIGRATION_COMMAND, migrate)}`,
+    );
     io.stderr(`warning: ${result.file} still has problems this change did not touch:\n${lines.join("\n")}\n`);
   }
 }

@@ -33,7 +33,7 @@ describe("toolsift doctor (in process)", () => {
       `ok     config: ${home.file} is valid`,
       "ok     retired-keys: no retired keys",
       `ok     state-dir: state directory ${home.stateDir} is writable`,
-      "ok     providers: openai: API key from OPENAI_API_KEY (used by the default model)",
+      "ok     providers: openai: API key from OPENAI_API_KEY (used by the built-in agent main with openai/gpt-5.4-mini)",
       "ok     mcp-servers: no MCP servers configured",
       "ok     plugins: no plugins configured",
       "ok     policy: every policy selector can match a tool",
@@ -47,8 +47,10 @@ describe("toolsift doctor (in process)", () => {
     const before = await toolsift("doctor", "--config", home.file);
     expect(before.code).toBe(1);
     expect(before.stdout).toContain('error  retired-keys: tools.toolSearch.mode: "code" is retired');
-    expect(before.stdout).toContain("       fix: toolsift doctor --fix\n");
-    expect(before.stderr).toBe("error: doctor found 2 errors; fix them and run toolsift doctor again.\n");
+    expect(before.stdout).toContain(`       fix: toolsift doctor --fix --config ${home.file}\n`);
+    expect(before.stderr).toBe(
+      `error: doctor found 2 errors; fix them and run toolsift doctor --config ${home.file} again.\n`,
+    );
 
     const fixed = await toolsift("doctor", "--fix", "--config", home.file);
     expect(fixed.code).toBe(0);
@@ -78,7 +80,9 @@ describe("toolsift doctor (in process)", () => {
       status: "error",
       details: [expect.stringMatching(/^gateway\.port: /u)],
     });
-    expect(outcome.stderr).toBe("error: doctor found 1 error; fix it and run toolsift doctor again.\n");
+    expect(outcome.stderr).toBe(
+      `error: doctor found 1 error; fix it and run toolsift doctor --config ${home.file} again.\n`,
+    );
   });
 
   it("has --help, and rejects unknown options as usage errors", async () => {

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { configOptionText } from "../config/index.js";
 import { formatDoctorReport, runDoctor } from "../doctor/index.js";
 import type { CliIo } from "./types.js";
 
@@ -33,9 +34,15 @@ export function createDoctorCommand(io: CliIo, deps: DoctorCommandDeps = {}): Co
       io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report));
       if (!report.ok) {
         const errors = report.checks.filter((check) => check.status === "error").length;
+        const again = `toolsift doctor${configOptionText(blankAsUnset(options.config))}`;
         throw new Error(
-          `doctor found ${errors} error${errors === 1 ? "" : "s"}; fix ${errors === 1 ? "it" : "them"} and run toolsift doctor again.`,
+          `doctor found ${errors} error${errors === 1 ? "" : "s"}; fix ${errors === 1 ? "it" : "them"} and run ${again} again.`,
         );
       }
     });
+}
+
+/** `--config ""` means the default file (as in resolveConfigPaths), so a hint must not repeat it. */
+function blankAsUnset(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value;
 }

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError } from "commander";
+import { loadConfig } from "../config/index.js";
 import { createToolSearch } from "../index.js";
 import { assembleRuntime } from "./assemble-runtime.js";
 import { formatCandidates } from "./format-candidates.js";
@@ -27,7 +28,10 @@ export function createSearchCommand(io: CliIo): Command {
     .description("search a catalog of tools as the model would, and print the ranked candidates")
     .argument("<query...>", "what to look for, in English (several words may be given unquoted)")
     .option("--catalog <file>", "search the tools in FILE (see below) instead of the configured catalog")
-    .option("--config <file>", "config file (JSON5) whose plugins make the configured catalog")
+    .option(
+      "--config <file>",
+      "config file (JSON5) whose plugins make the configured catalog (with --catalog: its tools.toolSearch limits)",
+    )
     .option("--limit <n>", "number of results (default 8, capped at 20)", parseLimit)
     .option("--json", "print the exact candidate array the model would see, as JSON")
     .addHelpText("after", CATALOG_HELP)
@@ -46,10 +50,18 @@ export function createSearchCommand(io: CliIo): Command {
 
 type SearchOptions = { catalog?: string; config?: string; limit?: number; json?: boolean };
 
-/** Tool Search over the tools in --catalog, or over the configured catalog (plugins) with its settings. */
+/**
+ * Tool Search over the tools in --catalog (with the tools.toolSearch settings of --config, when given), or over
+ * the configured catalog (plugins) with its settings.
+ */
 async function searchFor(options: SearchOptions, io: CliIo) {
-  if (options.catalog !== undefined)
-    return createToolSearch({ tools: await loadCatalogFile(options.catalog) });
+  if (options.catalog !== undefined) {
+    const loaded = options.config ? await loadConfig({ configPath: options.config }) : undefined;
+    return createToolSearch({
+      tools: await loadCatalogFile(options.catalog),
+      ...(loaded === undefined ? {} : { config: loaded.config.tools?.toolSearch }),
+    });
+  }
   const runtime = await assembleRuntime({
     ...(options.config ? { configPath: options.config } : {}),
     log: (line) => io.stderr(`${line}\n`),

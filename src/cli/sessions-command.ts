@@ -1,7 +1,11 @@
 import { Command } from "commander";
-import { loadConfig } from "../config/index.js";
-import { createFileSessionStore, summarizeSession } from "../sessions/index.js";
+import { loadConfig, MAIN_AGENT_ID } from "../config/index.js";
+import { createFileSessionStore, type SessionSummary, summarizeSession } from "../sessions/index.js";
+import { EXIT_USAGE } from "./limits.js";
 import type { CliIo } from "./types.js";
+
+type SessionsOptions = { json?: boolean; config?: string };
+type ShowOptions = SessionsOptions & { agent?: string };
 
 /** The `sessions` command: list session logs, or show one with its summary. */
 export function createSessionsCommand(io: CliIo): Command {
@@ -9,7 +13,7 @@ export function createSessionsCommand(io: CliIo): Command {
     .description("list session logs (newest first), or show one")
     .option("--json", "print JSON")
     .option("--config <file>", "config file (JSON5)")
-    .action(async (options: { json?: boolean; config?: string }) => {
+    .action(async (options: SessionsOptions) => {
       const store = await storeFor(options.config);
       const list = await store.list();
       if (options.json) io.stdout(`${JSON.stringify(list, null, 2)}\n`);
@@ -21,24 +25,29 @@ export function createSessionsCommand(io: CliIo): Command {
   sessions
     .command("show")
     .description("show one session's events and what they answer")
-    .argument("<key>", "session key")
-    .option("--agent <id>", "agent id", "main")
-    .option("--json", "print the events as JSON")
+    .argument("<key>", "the session as `toolsift sessions` lists it (agent/key), or a key with --agent")
+    .option("--agent <id>", `agent id, for a key given without its agent (default ${MAIN_AGENT_ID})`)
+    .option("--json", "print the summary and the events as JSON")
     .option("--config <file>", "config file (JSON5)")
-    .action(async (key: string, options: { agent: string; json?: boolean; config?: string }) => {
+    .action(async (key: string, _options: ShowOptions, command: Command) => {
+      // Options typed after the key are parsed by `sessions` too (it has the same ones): read both levels.
+      const options = command.optsWithGlobals<ShowOptions>();
+      const address = sessionAddress(key, options.agent);
+      if ("conflict" in address) command.error(address.conflict, { exitCode: EXIT_USAGE });
+      const { agentId, sessionKey } = address;
       const store = await storeFor(options.config);
-      const events = await store.read(options.agent, key);
-      if (events.length === 0) throw new Error(`No session "${key}" for agent "${options.agent}".`);
+      const events = await store.read(agentId, sessionKey);
+      if (events.length === 0) throw new Error(`No session "${sessionKey}" for agent "${agentId}".`);
       const summary = summarizeSession(events);
       if (options.json) {
-        io.stdout(`${JSON.stringify({ summary, events }, null, 2)}\n`);
+        io.stdout(`${JSON.stringify({ agentId, sessionKey, summary, events }, null, 2)}\n`);
         return;
       }
       const final = summary.finalTool ? `${summary.finalTool.id} (${summary.finalTool.source})` : "none";
       io.stdout(
         [
-          `session ${options.agent}/${key}: ${events.length} events, ${summary.requests} model requests`,
-          `schemas declared up front: ${summary.schemasDeclaredUpFront}`,
+          `session ${agentId}/${sessionKey}: ${events.length} events, ${summary.requests} model requests`,
+          `schemas declared up front: ${describeUpFront(summary)}`,
           `searches: ${summary.searches}, describes: ${summary.describes}, calls: ${summary.calls}`,
           `final tool: ${final}`,
           "",
@@ -46,6 +55,35 @@ export function createSessionsCommand(io: CliIo): Command {
       );
     });
   return sessions;
+}
+
+/**
+ * `agent/key` as `toolsift sessions` lists it, or a bare key for `--agent` (default main). Neither part can
+ * hold a `/` (both are path segments), so the first `/` splits them.
+ */
+function sessionAddress(
+  key: string,
+  agent: string | undefined,
+): { agentId: string; sessionKey: string } | { conflict: string } {
+  const slash = key.indexOf("/");
+  if (slash === -1) return { agentId: agent ?? MAIN_AGENT_ID, sessionKey: key };
+  const agentId = key.slice(0, slash);
+  if (agent !== undefined && agent !== agentId) {
+    return {
+      conflict: `error: ${JSON.stringify(key)} names agent "${agentId}" but --agent says "${agent}"; give only one of them.`,
+    };
+  }
+  return { agentId, sessionKey: key.slice(slash + 1) };
+}
+
+/** The up-front schema count of the last run, or why there is none. */
+function describeUpFront(summary: SessionSummary): string {
+  if (summary.schemasDeclaredUpFront !== undefined) return String(summary.schemasDeclaredUpFront);
+  if (summary.requests === 0) return "none (no model request in this session)";
+  const last = summary.runs[summary.runs.length - 1];
+  if (last !== undefined && last.requests === 0)
+    return "none (the last run ended before its first model request)";
+  return "not recorded (the log's model request has no tool count)";
 }
 
 async function storeFor(configPath: string | undefined) {

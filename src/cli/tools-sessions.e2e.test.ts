@@ -107,3 +107,99 @@ describe("toolsift sessions", () => {
     expect(missing.stderr).toContain('No session "nope"');
   });
 });
+
+describe("toolsift sessions show, as a new user reads the list", () => {
+  it("accepts keys as listed (agent/key), or a bare key with --agent, and refuses the two disagreeing", async () => {
+    const store = createFileSessionStore(join(root, "state"));
+    const at = new Date().toISOString();
+    await store.append("mcp", "mcp-abc", {
+      type: "session",
+      version: 1,
+      agentId: "mcp",
+      sessionKey: "mcp-abc",
+      at,
+    });
+    await store.append("mcp", "mcp-abc", {
+      type: "tool-result",
+      at,
+      callId: "c1",
+      name: "tool_search",
+      isError: false,
+      output: "[]",
+    });
+    const list = await run("sessions");
+    expect(list.stdout).toMatch(/ {2}mcp\/mcp-abc {2}/u);
+    const listed = await run("sessions", "show", "mcp/mcp-abc");
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain("session mcp/mcp-abc: 2 events, 0 model requests");
+    expect(await run("sessions", "show", "mcp-abc", "--agent", "mcp")).toEqual(listed);
+    const conflict = await run("sessions", "show", "mcp/mcp-abc", "--agent", "main");
+    expect(conflict.code).toBe(2);
+    expect(conflict.stderr).toContain('"mcp/mcp-abc" names agent "mcp" but --agent says "main"');
+  });
+
+  it("says why no schema count exists instead of printing undefined", async () => {
+    const store = createFileSessionStore(join(root, "state"));
+    const at = new Date().toISOString();
+    await store.append("main", "early-fail", {
+      type: "session",
+      version: 1,
+      agentId: "main",
+      sessionKey: "early-fail",
+      at,
+    });
+    await store.append("main", "early-fail", {
+      type: "run-summary",
+      at,
+      runId: "run_1",
+      status: "failed",
+      turns: 0,
+      durationMs: 3,
+      error: "provider unreachable",
+    });
+    const none = await run("sessions", "show", "main/early-fail");
+    expect(none.stdout).toContain("schemas declared up front: none (no model request in this session)\n");
+    const mcp = await run("sessions", "show", "mcp/mcp-abc");
+    expect(mcp.stdout).toContain("schemas declared up front: none (no model request in this session)\n");
+    // A later run that failed before its first request, after one that made requests.
+    await store.append("main", "demo", {
+      type: "run-summary",
+      at,
+      runId: "run_2",
+      status: "failed",
+      turns: 0,
+      durationMs: 3,
+    });
+    const later = await run("sessions", "show", "demo");
+    expect(later.stdout).toContain(
+      "schemas declared up front: none (the last run ended before its first model request)\n",
+    );
+    for (const outcome of [none, mcp, later]) expect(outcome.stdout).not.toContain("undefined");
+  });
+
+  it("--json prints JSON wherever it is typed", async () => {
+    for (const args of [
+      ["sessions", "show", "demo", "--json"],
+      ["sessions", "show", "main/demo", "--json"],
+      ["sessions", "--json", "show", "demo"],
+      ["sessions", "show", "--json", "demo"],
+    ]) {
+      const outcome = await run(...args);
+      expect(outcome.code, args.join(" ")).toBe(0);
+      const parsed = JSON.parse(outcome.stdout) as {
+        agentId: string;
+        sessionKey: string;
+        summary: unknown;
+        events: unknown[];
+      };
+      expect(parsed).toMatchObject({ agentId: "main", sessionKey: "demo" });
+      expect(parsed.events.length).toBeGreaterThan(1);
+    }
+  });
+
+  it("--config after the key is honoured (a missing file is an error, not the default store)", async () => {
+    const outcome = await run("sessions", "show", "demo", "--config", join(root, "absent.json5"));
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain(`Config file ${join(root, "absent.json5")} does not exist`);
+  });
+});

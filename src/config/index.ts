@@ -6,6 +6,7 @@ export type {
   ToolPolicySettings,
   ToolsiftConfig,
 } from "./config-file-types.js";
+export { configOptionText } from "./config-option-text.js";
 export { type ConfigPathSegment, formatConfigPath, isPlainRecord, readConfigPath } from "./config-path.js";
 export { parseConfigPathExpression } from "./config-path-expression.js";
 export { DEFAULT_AGENT_INSTRUCTIONS } from "./default-agent-instructions.js";
@@ -37,6 +38,7 @@ export {
   MIGRATION_COMMAND,
 } from "./limits.js";
 export { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./load-config.js";
+export { missingConfigError } from "./missing-config-error.js";
 export { parseConfigText } from "./parse-config-text.js";
 export {
   listAgentIds,

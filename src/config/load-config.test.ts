@@ -61,17 +61,32 @@ describe("loadConfig: a missing file means all defaults", () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it("a named file (--config or TOOLSIFT_CONFIG) that is missing still means defaults, with a warning", async () => {
+  it("a TOOLSIFT_CONFIG file that is missing still means defaults, with a warning", async () => {
     const named = path.join(dir, "typo.json");
-    for (const loaded of [
-      await loadConfig({ env, configPath: named }),
-      await loadConfig({ env: { ...env, TOOLSIFT_CONFIG: named } }),
-    ]) {
-      expect(loaded).toMatchObject({ config: {}, exists: false, path: named });
-      expect(loaded.warnings).toEqual([
-        `config file ${named} does not exist; using the defaults (it is created by toolsift config set)`,
-      ]);
-    }
+    const loaded = await loadConfig({ env: { ...env, TOOLSIFT_CONFIG: named } });
+    expect(loaded).toMatchObject({ config: {}, exists: false, path: named });
+    expect(loaded.warnings).toEqual([
+      `config file ${named} does not exist; using the defaults (it is created by toolsift config set)`,
+    ]);
+  });
+
+  it("a --config file that is missing is refused, naming the path and how to start one", async () => {
+    const named = path.join(dir, "typo.json");
+    const error = await refusal(() => loadConfig({ env, configPath: named }));
+    expect(error.code).toBe("CONFIG_INVALID");
+    expect(error.message).toBe(
+      `Config file ${named} does not exist (named by --config). Check the path; to start a new file there, run toolsift config set --config ${named} <path> <value>.`,
+    );
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("names the same --config in the fix of a retired key", async () => {
+    const named = path.join(dir, "my config.json5");
+    await writeFile(named, '{ tools: { toolSearch: { mode: "code" } } }');
+    const error = await refusal(() => loadConfig({ env, configPath: named }));
+    expect(error.message).toContain(`run toolsift doctor --fix --config '${named}' to migrate it`);
+    const unnamed = await refusal(() => loadConfig({ env: { ...env, TOOLSIFT_CONFIG: named } }));
+    expect(unnamed.message).toContain("run toolsift doctor --fix to migrate it");
   });
 
   it("a file of only whitespace is all defaults too", async () => {

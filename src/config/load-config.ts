@@ -1,12 +1,15 @@
 import { readFile, stat } from "node:fs/promises";
 import type { ToolsiftConfig } from "./config-file-types.js";
+import { configOptionText } from "./config-option-text.js";
 import { readConfigPath } from "./config-path.js";
 import { readEnvReference } from "./env-reference.js";
 import { invalidConfigError, unusableConfigError } from "./invalid-config-error.js";
-import { MAX_CONFIG_FILE_BYTES } from "./limits.js";
+import { MAX_CONFIG_FILE_BYTES, MIGRATION_COMMAND } from "./limits.js";
+import { missingConfigError } from "./missing-config-error.js";
 import { parseConfigText } from "./parse-config-text.js";
 import { resolveConfigPaths } from "./resolve-config-paths.js";
 import { resolveEnvReferences } from "./resolve-env-references.js";
+import type { ConfigIssue } from "./types.js";
 import { locateConfigIssues, validateConfig } from "./validate-config.js";
 
 /** A config file as loaded: the resolved config, where it came from, and what to warn about. */
@@ -19,7 +22,7 @@ export interface LoadedConfig {
   exists: boolean;
   /** Absolute path of the state directory. */
   stateDir: string;
-  /** Problems that do not stop a start: unset `env:` variables, a named config file that is missing. */
+  /** Problems that do not stop a start: unset `env:` variables, a `TOOLSIFT_CONFIG` file that is missing. */
   warnings: string[];
   /** The parsed file before `env:` resolution (`{}` when missing), for editors such as `config set`. */
   raw: unknown;
@@ -27,7 +30,10 @@ export interface LoadedConfig {
 
 /** Inputs of {@link loadConfig}. */
 export interface LoadConfigOptions {
-  /** The `--config` value. Default: `TOOLSIFT_CONFIG`, else `$TOOLSIFT_HOME/toolsift.json`. */
+  /**
+   * The `--config` value; a file it names must exist. Default: `TOOLSIFT_CONFIG`, else
+   * `$TOOLSIFT_HOME/toolsift.json` (either may be missing: the defaults apply).
+   */
   configPath?: string;
   /** Environment for paths and `env:NAME` values. Default `process.env`. */
   env?: NodeJS.ProcessEnv;
@@ -35,8 +41,9 @@ export interface LoadConfigOptions {
 
 /**
  * Finds, reads, parses (JSON5) and validates the config file, then resolves `env:NAME` values. A missing file
- * means all defaults. Any problem with the file throws CONFIG_INVALID listing every problem as `path: reason`;
- * loading only reads, so a bad file never changes anything.
+ * means all defaults, unless `--config` named it (a typo must not run on defaults: CONFIG_INVALID naming the
+ * path). Any problem with the file throws CONFIG_INVALID listing every problem as `path: reason`; loading only
+ * reads, so a bad file never changes anything.
  */
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
   const env = options.env ?? process.env;
@@ -45,6 +52,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
 
   const text = await readConfigFile(file);
   if (text === undefined) {
+    if (paths.configSource === "option") throw missingConfigError(file, options.configPath ?? file);
     const warnings =
       paths.configSource === "default"
         ? []
@@ -54,11 +62,24 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
 
   const raw = parseConfigText(text, file);
   const issues = validateConfig(raw);
-  if (issues.length > 0) throw invalidConfigError(file, issues);
+  if (issues.length > 0) {
+    const given = paths.configSource === "option" ? options.configPath : undefined;
+    throw invalidConfigError(file, withConfigOption(issues, given));
+  }
 
   const resolved = resolveEnvReferences(raw as ToolsiftConfig, env);
   const warnings = [...resolved.warnings, ...checkResolvedValues(raw, resolved.config)];
   return { config: resolved.config, path: file, exists: true, stateDir: paths.stateDir, warnings, raw };
+}
+
+/** Issues whose fix names `toolsift doctor --fix` name the same `--config` the command was given. */
+function withConfigOption(issues: readonly ConfigIssue[], given: string | undefined): ConfigIssue[] {
+  const option = configOptionText(given);
+  if (option === "") return [...issues];
+  return issues.map((issue) => ({
+    ...issue,
+    message: issue.message.replaceAll(MIGRATION_COMMAND, `${MIGRATION_COMMAND}${option}`),
+  }));
 }
 
 /** The file's text, or undefined when it does not exist. */

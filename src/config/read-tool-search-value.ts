@@ -18,6 +18,8 @@ export type ToolSearchSettings =
 export interface ToolSearchValueReading {
   settings?: ToolSearchSettings;
   issues: ConfigIssue[];
+  /** The limits as written, whenever the value is a readable object (also when it has other problems). */
+  limits?: { searchDefaultLimit: unknown; maxSearchLimit: unknown };
 }
 
 const OPTION_KEYS = ["enabled", "mode", "searchDefaultLimit", "maxSearchLimit", "alwaysVisible"] as const;
@@ -73,8 +75,13 @@ export function readToolSearchValue(value: unknown): ToolSearchValueReading {
     );
   }
 
-  if (issues.length > 0) return { issues };
+  const limits = {
+    searchDefaultLimit: fields.get("searchDefaultLimit"),
+    maxSearchLimit: fields.get("maxSearchLimit"),
+  };
+  if (issues.length > 0) return { issues, limits };
   return {
+    limits,
     settings: {
       kind: "object",
       enabled: enabled !== false,

@@ -24,7 +24,8 @@ describe("validateToolSearchConfig", () => {
         },
         {
           path: "tools.toolSearch.extra",
-          message: "unknown key (expected enabled, mode, searchDefaultLimit, maxSearchLimit or alwaysVisible)",
+          message:
+            "unknown key (expected enabled, mode, searchDefaultLimit, maxSearchLimit or alwaysVisible)",
         },
         {
           path: "tools.toolSearch.mode",
@@ -47,5 +48,52 @@ describe("validateToolSearchConfig", () => {
     expect(validateToolSearchConfig(hostile)).toEqual([
       { path: "tools.toolSearch", message: "expected true, false or an object (got an object)" },
     ]);
+  });
+});
+
+describe("validateToolSearchConfig on limits (a config file is stricter than the library)", () => {
+  it.each([
+    [
+      { searchDefaultLimit: "12" },
+      "tools.toolSearch.searchDefaultLimit",
+      'expected a positive integer (got "12"); write it as a number, without quotes (12), or remove the key for the default 8',
+    ],
+    [
+      { maxSearchLimit: -3 },
+      "tools.toolSearch.maxSearchLimit",
+      "expected a positive integer (got -3); use a whole number of at least 1, or remove the key for the default 20",
+    ],
+    [
+      { searchDefaultLimit: 1.5 },
+      "tools.toolSearch.searchDefaultLimit",
+      "expected a positive integer (got 1.5); use a whole number such as 1, or remove the key for the default 8",
+    ],
+    [
+      { maxSearchLimit: 0 },
+      "tools.toolSearch.maxSearchLimit",
+      "expected a positive integer (got 0); use a whole number of at least 1, or remove the key for the default 20",
+    ],
+    [
+      { maxSearchLimit: null },
+      "tools.toolSearch.maxSearchLimit",
+      "expected a positive integer (got null); use a whole number of at least 1, or remove the key for the default 20",
+    ],
+    [
+      { searchDefaultLimit: "eight" },
+      "tools.toolSearch.searchDefaultLimit",
+      'expected a positive integer (got "eight"); use a whole number of at least 1, or remove the key for the default 8',
+    ],
+  ])("refuses %j naming the key and the fix", (value, path, message) => {
+    expect(validateToolSearchConfig(value)).toEqual([{ path, message }]);
+  });
+
+  it("accepts positive integers (above the ceiling too: those are clamped, as the spec says)", () => {
+    expect(validateToolSearchConfig({ searchDefaultLimit: 4, maxSearchLimit: 99 })).toEqual([]);
+  });
+
+  it("lists limit problems beside the other problems of the same value", () => {
+    expect(
+      validateToolSearchConfig({ mode: "fast", searchDefaultLimit: "3" }).map((issue) => issue.path),
+    ).toEqual(["tools.toolSearch.mode", "tools.toolSearch.searchDefaultLimit"]);
   });
 });

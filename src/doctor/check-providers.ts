@@ -14,11 +14,19 @@ import {
 } from "../providers/index.js";
 import type { DoctorCheck } from "./types.js";
 
+/** How a provider used only by the unconfigured built-in agent is named. */
+const BUILT_IN_AGENT = `the built-in agent main with ${DEFAULT_AGENT_MODEL}`;
+const BUILT_IN_ONLY_NOTE =
+  "no agent is configured: only toolsift gateway's default agent would use it; toolsift mcp serve needs no provider key";
+
 /**
  * One finding per provider: each one in `models.providers`, plus OpenAI when an agent uses it unconfigured.
- * A provider an agent uses that cannot send a request (no key for the OpenAI API, bad settings, not configured
- * at all) is an error; the same for a provider no agent uses is a warning. `config` has `env:NAME` values
- * resolved; `envWarnings` are resolveEnvReferences' warnings, so an unset variable is named.
+ * Only the keys of providers an agent uses are checked: a provider an agent uses that cannot send a request
+ * (no key for the OpenAI API, bad settings, not configured at all) is an error; a provider no agent uses is
+ * listed as not checked (a config for `mcp serve` alone needs no key). With no agent configured, the gateway's
+ * built-in agent still uses the default model: its provider's problems are warnings, since `mcp serve` does
+ * not need them. `config` has `env:NAME` values resolved; `envWarnings` are resolveEnvReferences' warnings, so
+ * an unset variable is named.
  */
 export function checkProviders(
   config: unknown,
@@ -35,6 +43,7 @@ export function checkProviders(
 
   return ids.map((id): DoctorCheck => {
     const users = usedBy.get(id) ?? [];
+    const builtInOnly = users.length > 0 && users.every((user) => user === BUILT_IN_AGENT);
     const settings = Object.hasOwn(providers, id)
       ? providers[id]
       : id === DEFAULT_MODEL_PROVIDER
@@ -49,8 +58,16 @@ export function checkProviders(
         fix: `add ${key} with api and baseUrl, or use a configured provider`,
       };
     }
-    const status = users.length > 0 ? "error" : "warn";
+    if (users.length === 0) {
+      return {
+        name: "providers",
+        status: "ok",
+        message: `${id}: not used by any agent; its key is not checked`,
+      };
+    }
+    const status = builtInOnly ? "warn" : "error";
     const details = envWarnings.filter((warning) => warning.startsWith(`${key}.`));
+    if (builtInOnly) details.push(BUILT_IN_ONLY_NOTE);
     let problem: string | undefined;
     try {
       if (!isPlainRecord(settings)) throw new Error(`${key} is not an object`);
@@ -61,7 +78,7 @@ export function checkProviders(
     if (problem !== undefined) {
       return { name: "providers", status, message: problem, ...(details.length > 0 ? { details } : {}) };
     }
-    const use = users.length > 0 ? `used by ${users.join(", ")}` : "not used by any agent";
+    const use = `used by ${users.join(", ")}`;
     return {
       name: "providers",
       status: "ok",
@@ -70,7 +87,10 @@ export function checkProviders(
   });
 }
 
-/** Provider id → the config keys whose model uses it (`agents.defaults.model`, `agents.list[2].model`). */
+/**
+ * Provider id → the config keys whose model uses it (`agents.defaults.model`, `agents.list[2].model`). With no
+ * `agents` section at all, the default model is used by the built-in agent only (BUILT_IN_AGENT).
+ */
 function providerUsers(config: unknown): Map<string, string[]> {
   const users = new Map<string, string[]>();
   const add = (model: unknown, where: string) => {
@@ -80,10 +100,9 @@ function providerUsers(config: unknown): Map<string, string[]> {
     users.set(provider, [...(users.get(provider) ?? []), where]);
   };
   const defaults = readConfigPath(config, ["agents", "defaults", "model"]);
-  add(
-    typeof defaults.value === "string" ? defaults.value : DEFAULT_AGENT_MODEL,
-    defaults.found ? "agents.defaults.model" : "the default model",
-  );
+  if (defaults.found) add(defaults.value, "agents.defaults.model");
+  else
+    add(DEFAULT_AGENT_MODEL, readConfigPath(config, ["agents"]).found ? "the default model" : BUILT_IN_AGENT);
   const list = readConfigPath(config, ["agents", "list"]).value;
   if (Array.isArray(list)) {
     list.forEach((_, index) => {

@@ -16,8 +16,9 @@ afterEach(async () => {
   await home.cleanup();
 });
 
+/** Doctor on the installation's default config file (`home.file`), as `toolsift doctor` without --config. */
 const doctor = (options: { fix?: boolean; configPath?: string } = {}) =>
-  runDoctor({ env: home.env, configPath: home.file, ...options });
+  runDoctor({ env: home.env, ...options });
 
 const only = (report: DoctorReport, name: string) => report.checks.filter((check) => check.name === name);
 
@@ -55,7 +56,7 @@ describe("runDoctor on a healthy installation", () => {
       `${home.file} is valid`,
       "no retired keys",
       `state directory ${home.stateDir} is writable`,
-      "ollama: no API key configured; requests to http://127.0.0.1:11434/v1 are sent without one (not used by any agent)",
+      "ollama: not used by any agent; its key is not checked",
       "openai: API key from OPENAI_API_KEY (used by agents.defaults.model)",
       `calendar: command found at ${join(home.binDir, "calendar-mcp")}`,
       "remote: url http://127.0.0.1:8080/mcp is well formed (not contacted)",
@@ -70,15 +71,28 @@ describe("runDoctor on a healthy installation", () => {
     expect(await home.snapshot()).toEqual(before);
   });
 
-  it("accepts a missing config file (the defaults), but warns when --config names it", async () => {
-    const unnamed = await runDoctor({ env: { ...home.env, TOOLSIFT_HOME: home.dir } });
+  it("accepts a missing default config file, warns for TOOLSIFT_CONFIG, and refuses a missing --config", async () => {
+    const unnamed = await doctor();
     expect(only(unnamed, "config")).toEqual([
       { name: "config", status: "ok", message: `no config file at ${home.file}; the defaults apply` },
     ]);
     expect(unnamed.ok).toBe(true);
-    const named = await doctor();
-    expect(only(named, "config")[0]?.status).toBe("warn");
+    const fromEnv = await runDoctor({ env: { ...home.env, TOOLSIFT_CONFIG: home.file } });
+    expect(only(fromEnv, "config")[0]?.status).toBe("warn");
+    expect(fromEnv.ok).toBe(true);
+    const typed = join(home.dir, "typo.json5");
+    const named = await doctor({ configPath: typed });
+    expect(only(named, "config")).toEqual([
+      {
+        name: "config",
+        status: "error",
+        message: `config file ${typed} does not exist (named by --config): every command refuses it`,
+        fix: `check the path, or start the file with toolsift config set --config ${typed} <path> <value>`,
+      },
+    ]);
+    expect(named.ok).toBe(false);
     expect(await readdir(home.dir)).not.toContain("toolsift.json");
+    expect(await readdir(home.dir)).not.toContain("typo.json5");
   });
 });
 
@@ -109,6 +123,24 @@ describe("runDoctor on retired keys", () => {
       message: `${home.file} is valid apart from its retired keys`,
     });
     expect(await home.snapshot()).toEqual(before);
+  });
+
+  it("names the --config the user passed in every fix hint (quoted for the shell when needed)", async () => {
+    const file = join(home.dir, "my config.json5");
+    await writeFile(file, '{ tools: { toolSearch: { mode: "code" } }, gateway: { port: "80" } }\n');
+    const report = await doctor({ configPath: file });
+    const option = `--config '${file}'`;
+    expect(only(report, "retired-keys")).toEqual([
+      {
+        name: "retired-keys",
+        status: "error",
+        message: `tools.toolSearch.mode: "code" is retired (the tool_search_code bridge moved to Code Mode); toolsift doctor --fix ${option} sets it to "tools"`,
+        fix: `toolsift doctor --fix ${option}`,
+      },
+    ]);
+    expect(only(report, "config")[0]?.fix).toBe(
+      `edit the file, or use toolsift config set ${option} <path> <value> / toolsift config unset ${option} <path>`,
+    );
   });
 
   it("--fix migrates the spec's example exactly, prints each change, and keeps a backup of the old bytes", async () => {
@@ -213,7 +245,7 @@ describe("runDoctor error paths", () => {
     const [check] = only(await doctor(), "config");
     expect(check).toMatchObject({
       status: "error",
-      fix: "edit the file, or use toolsift config set / config unset",
+      fix: "edit the file, or use toolsift config set <path> <value> / toolsift config unset <path>",
     });
     expect(check?.message).toBe(`${home.file} has 2 problems; the gateway will not start with it`);
     expect(check?.details).toEqual([
@@ -250,7 +282,7 @@ describe("runDoctor error paths", () => {
     expect(await readdir(home.dir)).not.toContain("later");
   });
 
-  it("providers without keys: an error when an agent uses it, a warning otherwise, naming unset variables", async () => {
+  it("providers without keys: an error when an agent uses it; a provider no agent uses is not checked", async () => {
     await home.writeConfig(`{
   models: { providers: { spare: { api: "openai-responses", apiKey: "env:SPARE_KEY" } } },
   agents: { list: [{ id: "main" }, { id: "ops", model: "openai/gpt-5.4" }] },
@@ -258,15 +290,9 @@ describe("runDoctor error paths", () => {
 `);
     const env = { ...home.env };
     delete env.OPENAI_API_KEY;
-    const report = await runDoctor({ env, configPath: home.file });
+    const report = await runDoctor({ env });
     expect(only(report, "providers")).toEqual([
-      {
-        name: "providers",
-        status: "warn",
-        message:
-          'Provider "spare" has no API key for https://api.openai.com/v1. Set OPENAI_API_KEY, or models.providers.spare.apiKey (for example "env:OPENAI_API_KEY").',
-        details: ["models.providers.spare.apiKey: environment variable SPARE_KEY is not set"],
-      },
+      { name: "providers", status: "ok", message: "spare: not used by any agent; its key is not checked" },
       {
         name: "providers",
         status: "error",
@@ -280,6 +306,31 @@ describe("runDoctor error paths", () => {
       message: "models.providers.spare.apiKey: environment variable SPARE_KEY is not set",
     });
     expect(report.ok).toBe(false);
+  });
+
+  it.each([
+    ["no config file", undefined],
+    ["a config for mcp serve alone", '{ mcp: { servers: { calendar: { command: "calendar-mcp" } } } }\n'],
+    [
+      "providers configured but no agent",
+      '{ models: { providers: { ollama: { api: "openai-chat", baseUrl: "http://127.0.0.1:11434/v1" } } } }\n',
+    ],
+  ])("%s: no provider key is demanded (a warning names the gateway's default agent)", async (_, text) => {
+    if (text !== undefined) await home.writeConfig(text);
+    const env = { ...home.env };
+    delete env.OPENAI_API_KEY;
+    const report = await runDoctor({ env });
+    expect(report.ok).toBe(true);
+    expect(only(report, "providers")).toContainEqual({
+      name: "providers",
+      status: "warn",
+      message:
+        'Provider "openai" has no API key for https://api.openai.com/v1. Set OPENAI_API_KEY, or models.providers.openai.apiKey (for example "env:OPENAI_API_KEY").',
+      details: [
+        "no agent is configured: only toolsift gateway's default agent would use it; toolsift mcp serve needs no provider key",
+      ],
+    });
+    expect(only(report, "providers").filter((check) => check.status === "error")).toEqual([]);
   });
 
   it("a model whose provider is not configured", async () => {

@@ -1,6 +1,7 @@
 import { dirname } from "node:path";
 import {
   type ConfigIssue,
+  configOptionText,
   editConfigFile,
   MIGRATION_COMMAND,
   NOTHING_CHANGED,
@@ -36,6 +37,13 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
     env,
   });
   const file = paths.configPath;
+  // Fix hints name the same --config the user passed, so they can be run as printed.
+  const option = configOptionText(paths.configSource === "option" ? options.configPath : undefined);
+  const hints: Hints = {
+    migrate: `${MIGRATION_COMMAND}${option}`,
+    set: `toolsift config set${option} <path> <value>`,
+    unset: `toolsift config unset${option} <path>`,
+  };
   const checks: DoctorCheck[] = [];
   let backupPath: string | undefined;
 
@@ -56,9 +64,9 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
       }
     }
     const retiredPaths = migrated === undefined ? plan.retired.map((key) => key.path) : [];
-    const named = paths.configSource !== "default";
-    checks.push(configCheck({ path: file, exists: read.exists, named }, validateConfig(raw), retiredPaths));
-    checks.push(...(migrated ?? retiredChecks(plan)));
+    const config = { path: file, exists: read.exists, source: paths.configSource, given: options.configPath };
+    checks.push(configCheck(config, validateConfig(raw), retiredPaths, hints));
+    checks.push(...(migrated ?? retiredChecks(plan, hints)));
   }
 
   checks.push(await checkStateDir(paths.stateDir));
@@ -80,6 +88,9 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   };
 }
 
+/** The commands a fix hint names, with `--config <file>` when the user gave one. */
+type Hints = { migrate: string; set: string; unset: string };
+
 type ReadOutcome = { raw: unknown; exists: boolean } | { raw: undefined; failure: DoctorCheck };
 
 /** The parsed file (`{}` when missing), or the check that reports why it cannot be read or parsed. */
@@ -98,15 +109,28 @@ async function readRaw(file: string): Promise<ReadOutcome> {
   }
 }
 
-/** The `config` check: valid (or missing), or every problem other than the retired keys (reported on their own). */
+/**
+ * The `config` check: valid (or missing), or every problem other than the retired keys (reported on their own).
+ * A missing default file means the defaults; one named by TOOLSIFT_CONFIG is a warning; one named by --config
+ * is an error, as every other command refuses it.
+ */
 function configCheck(
-  file: { path: string; exists: boolean; named: boolean },
+  file: { path: string; exists: boolean; source: "option" | "env" | "default"; given: string | undefined },
   issues: readonly ConfigIssue[],
   retiredPaths: readonly string[],
+  hints: Hints,
 ): DoctorCheck {
+  if (!file.exists && file.source === "option") {
+    return {
+      name: "config",
+      status: "error",
+      message: `config file ${file.path} does not exist (named by --config): every command refuses it`,
+      fix: `check the path, or start the file with ${hints.set}`,
+    };
+  }
   if (!file.exists) {
     const message = `no config file at ${file.path}; the defaults apply`;
-    return { name: "config", status: file.named ? "warn" : "ok", message };
+    return { name: "config", status: file.source === "env" ? "warn" : "ok", message };
   }
   const problems = issues.filter((issue) => !retiredPaths.includes(issue.path));
   if (problems.length === 0) {
@@ -117,19 +141,24 @@ function configCheck(
     name: "config",
     status: "error",
     message: `${file.path} has ${problems.length} problem${problems.length === 1 ? "" : "s"}; the gateway will not start with it`,
-    details: problems.map((issue) => `${issue.path}: ${issue.message}`),
-    fix: "edit the file, or use toolsift config set / config unset",
+    details: problems.map((issue) => `${issue.path}: ${withHints(issue.message, hints)}`),
+    fix: `edit the file, or use ${hints.set} / ${hints.unset}`,
   };
 }
 
-function retiredChecks(plan: MigrationPlan): DoctorCheck[] {
+function retiredChecks(plan: MigrationPlan, hints: Hints): DoctorCheck[] {
   if (plan.retired.length === 0) return [{ name: "retired-keys", status: "ok", message: "no retired keys" }];
   return plan.retired.map((key) => ({
     name: "retired-keys",
     status: "error",
-    message: key.message,
-    fix: MIGRATION_COMMAND,
+    message: withHints(key.message, hints),
+    fix: hints.migrate,
   }));
+}
+
+/** A message that names the migration command names it with the user's --config. */
+function withHints(message: string, hints: Hints): string {
+  return message.replaceAll(MIGRATION_COMMAND, hints.migrate);
 }
 
 async function migrate(
