@@ -82,8 +82,7 @@ async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOptions):
     resolveToolSearchConfig(config.tools?.toolSearch, { harness: "embedded" }); // refuses a bad value now
     const host = options.bind ?? DEFAULT_MCP_HTTP_HOST;
     const token = config.gateway?.auth?.token;
-    const loopback = isLoopbackHost(host);
-    if (!stdio && !loopback && token === undefined) {
+    if (!stdio && !isLoopbackHost(host) && token === undefined) {
       throw new ToolsiftError(
         "CONFIG_INVALID",
         `Refusing to serve MCP on ${host} without an auth token: set gateway.auth.token in ${runtime.loaded.path} ` +
@@ -119,9 +118,12 @@ async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOptions):
       const httpServer = await serveMcpHttp(frontend, {
         port: options.http ?? 0,
         host,
-        loopback,
         log,
         ...(token === undefined ? {} : { token }),
+        ...(config.gateway?.cors?.allowOrigins === undefined
+          ? {}
+          : { allowOrigins: config.gateway.cors.allowOrigins }),
+        ...(config.gateway?.allowedHosts === undefined ? {} : { allowedHosts: config.gateway.allowedHosts }),
       });
       served = httpServer;
       log(`toolsift mcp serve listening on ${httpServer.url}`);

@@ -51,6 +51,12 @@ export async function startConfiguredGateway(
       log,
       ...(token === undefined ? {} : { authToken: token }),
       ...(gatewayConfig.maxBodyBytes === undefined ? {} : { maxBodyBytes: gatewayConfig.maxBodyBytes }),
+      // Browser safety: the Host check knows the bind address; listed origins get CORS.
+      bindHost: host,
+      ...(gatewayConfig.cors?.allowOrigins === undefined
+        ? {}
+        : { allowOrigins: gatewayConfig.cors.allowOrigins }),
+      ...(gatewayConfig.allowedHosts === undefined ? {} : { allowedHosts: gatewayConfig.allowedHosts }),
       ...(gatewayConfig.maxQueuedPerSession === undefined
         ? {}
         : { maxQueuedPerSession: gatewayConfig.maxQueuedPerSession }),

@@ -73,5 +73,9 @@ export interface ToolsiftConfig {
     maxBodyBytes?: number;
     /** Most runs waiting behind a session's running run (429 beyond). Default 8. */
     maxQueuedPerSession?: number;
+    /** Origins (`scheme://host[:port]`) whose web pages may call the gateway and `mcp serve`. Default: none. */
+    cors?: { allowOrigins?: string[] };
+    /** More `Host` names (any port) the gateway and `mcp serve` answer to (DNS rebinding guard). Default: none. */
+    allowedHosts?: string[];
   };
 }

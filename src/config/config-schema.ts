@@ -1,4 +1,6 @@
 import * as z from "zod";
+import { describeAllowedHostProblem, describeOriginProblem } from "../http-guard/index.js";
+import { isEnvReference } from "./env-reference.js";
 import {
   MAX_CONTEXT_WINDOW_TOKENS,
   MAX_GATEWAY_BODY_BYTES,
@@ -123,5 +125,23 @@ export const configFileSchema = section({
     auth: section({ token: nonEmptyText().optional() }).optional(),
     maxBodyBytes: integerBetween(1, MAX_GATEWAY_BODY_BYTES).optional(),
     maxQueuedPerSession: integerBetween(0, MAX_QUEUED_PER_SESSION_CEILING).optional(),
+    cors: section({
+      allowOrigins: z
+        .array(checkedText(describeOriginProblem), {
+          error: 'expected a list of origins ("http://host:port")',
+        })
+        .optional(),
+    }).optional(),
+    allowedHosts: z
+      .array(checkedText(describeAllowedHostProblem), { error: "expected a list of host names" })
+      .optional(),
   }).optional(),
 });
+
+/** A non-empty string (or `env:NAME`) that `problemOf` accepts; its answer is the message otherwise. */
+function checkedText(problemOf: (value: string) => string | undefined) {
+  return nonEmptyText().superRefine((value, context) => {
+    const problem = isEnvReference(value) ? undefined : problemOf(value);
+    if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
+  });
+}

@@ -158,7 +158,23 @@ describe("validateConfig: every problem as path: reason", () => {
       [
         'gateway.bind: expected an IP address or host name, e.g. "127.0.0.1" (got "not a host!")',
         "gateway.port: expected an integer between 0 and 65535 (got 70000)",
-        "gateway.prot: unknown key (expected bind, port, auth, maxBodyBytes or maxQueuedPerSession)",
+        "gateway.prot: unknown key (expected bind, port, auth, maxBodyBytes, maxQueuedPerSession, cors or allowedHosts)",
+      ],
+    ],
+    [
+      "gateway: origins with a path or another scheme, hosts with a scheme or a port",
+      {
+        gateway: {
+          cors: { allowOrigins: ["http://localhost:3000", "http://app.example/ui", "file://x", 3] },
+          allowedHosts: ["toolsift.internal", "http://toolsift.internal", "toolsift.internal:8080"],
+        },
+      },
+      [
+        'gateway.cors.allowOrigins[1]: remove "/ui": an origin is scheme://host[:port], without a path, query or fragment (got "http://app.example/ui")',
+        'gateway.cors.allowOrigins[2]: expected an http:// or https:// origin, not file:// (got "file://x")',
+        "gateway.cors.allowOrigins[3]: expected a string (got 3)",
+        'gateway.allowedHosts[1]: leave out the scheme: write the host name alone, e.g. "toolsift.internal" (got "http://toolsift.internal")',
+        'gateway.allowedHosts[2]: leave out the port: every port of an allowed host is accepted (got "toolsift.internal:8080")',
       ],
     ],
     [

@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { createHttpGuard, type GuardRefusal } from "../http-guard/index.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
 import { isClientAborted } from "./client-aborted.js";
 import type { GatewayContext } from "./gateway-context.js";
-import { GatewayError, notFound } from "./gateway-error.js";
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
+import { type ApiErrorBody, GatewayError, notFound } from "./gateway-error.js";
+import { DEFAULT_GATEWAY_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
 import { registerReadRoutes } from "./read-routes.js";
-import { requireBearerToken } from "./require-bearer-token.js";
 import { ResponseRegistry } from "./response-registry.js";
 import { registerRunRoutes } from "./run-routes.js";
+import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
 import { RunTracker } from "./run-tracker.js";
 import { serveApp } from "./serve-app.js";
 import { SessionQueue } from "./session-queue.js";
@@ -36,8 +37,10 @@ const SHOWN_PATH_CHARS = 200;
 /**
  * Builds the toolsift gateway: the OpenAI-compatible run endpoints, the read-only routes, OpenAI-style
  * error objects for every failure (never a stack trace), per-session run serialisation, and a bounded drain.
- * With `authToken`, every route but `/healthz` needs the bearer token; with `approvals`, the approval routes
- * are served. An empty `authToken` throws CONFIG_INVALID.
+ * Every request passes the shared browser guard first (`src/http-guard`: Host, Origin/CORS, bearer token,
+ * JSON Content-Type on POST). With `authToken`, every route but `/healthz` needs the bearer token; with
+ * `approvals`, the approval routes are served. An empty `authToken` or a malformed `allowOrigins` or
+ * `allowedHosts` entry throws CONFIG_INVALID.
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -52,7 +55,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     log,
   };
-  const authenticate = options.authToken === undefined ? undefined : requireBearerToken(options.authToken);
+  const routes =
+    options.approvals === undefined ? ROUTE_METHODS : [...ROUTE_METHODS, ...APPROVAL_ROUTE_METHODS];
+  const jsonPosts = routes.filter(([, allow]) => allow.split(", ").includes("POST")).map(([path]) => path);
+  const guardFor = (bindHost: string) => createGatewayGuard(options, { bindHost, jsonPosts, log });
+  // The Host check needs the bind address: given, or taken from `listen` (127.0.0.1 until then).
+  let guard = guardFor(options.bindHost ?? DEFAULT_GATEWAY_HOST);
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -64,14 +72,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (isClientAborted(c.error)) log(`${c.req.method} ${c.req.path} aborted by client`);
     else log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
   });
-  // After the request log (refusals are logged too), before every route (unknown paths need the token too).
-  if (authenticate !== undefined) app.use(authenticate);
+  // After the request log (refusals are logged too), before every route (unknown paths are guarded too):
+  // Host, then Origin (and CORS preflights), then the bearer token, then a JSON Content-Type on POST.
+  app.use((c, next) => guard(c, next));
 
   registerRunRoutes(app, gateway);
   registerReadRoutes(app, gateway);
   if (options.approvals !== undefined) registerApprovalRoutes(app, options.approvals);
-  const routes =
-    options.approvals === undefined ? ROUTE_METHODS : [...ROUTE_METHODS, ...APPROVAL_ROUTE_METHODS];
   for (const [path, allow] of routes) {
     app.all(path, (c) => {
       c.header("Allow", allow);
@@ -106,14 +113,73 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   return {
     app,
-    listen: (listenOptions) =>
-      serveApp(app, {
+    listen: (listenOptions) => {
+      if (options.bindHost === undefined) guard = guardFor(listenOptions.host);
+      return serveApp(app, {
         ...listenOptions,
         ...(options.serverLimits === undefined ? {} : { limits: options.serverLimits }),
-      }),
+      });
+    },
     drain: (timeoutMs) => gateway.tracker.drain(timeoutMs),
     stats: () => ({ ...gateway.queue.stats(), draining: !gateway.tracker.accepting }),
   };
+}
+
+/** Request headers a browser page of a listed origin may send: ours, and what the official `openai` client sends. */
+const CORS_ALLOW_HEADERS = [
+  "authorization",
+  "content-type",
+  AGENT_HEADER,
+  SESSION_HEADER,
+  "openai-organization",
+  "openai-project",
+  "x-stainless-arch",
+  "x-stainless-helper-method",
+  "x-stainless-lang",
+  "x-stainless-os",
+  "x-stainless-package-version",
+  "x-stainless-retry-count",
+  "x-stainless-runtime",
+  "x-stainless-runtime-version",
+  "x-stainless-timeout",
+];
+
+/** The shared Host/Origin/bearer/content-type guard, answering refusals as OpenAI error objects. */
+function createGatewayGuard(
+  options: GatewayOptions,
+  where: { bindHost: string; jsonPosts: readonly string[]; log: (line: string) => void },
+) {
+  const { bindHost, log } = where;
+  // Route patterns (`/v1/approvals/:id`) as exact path matchers: a POST to one of them must carry JSON.
+  const jsonPosts = where.jsonPosts.map(
+    (path) =>
+      new RegExp(
+        `^${path
+          .split("/")
+          .map((part) => (part.startsWith(":") ? "[^/]+" : part))
+          .join("/")}$`,
+        "u",
+      ),
+  );
+  return createHttpGuard({
+    hosts: {
+      bindHost,
+      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+    },
+    ...(options.allowOrigins === undefined ? {} : { allowOrigins: options.allowOrigins }),
+    cors: {
+      allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
+      allowHeaders: CORS_ALLOW_HEADERS,
+      exposeHeaders: [AGENT_HEADER, SESSION_HEADER],
+    },
+    ...(options.authToken === undefined ? {} : { bearerToken: options.authToken }),
+    openPaths: ["/healthz"],
+    requiresJsonBody: (method, path) => method === "POST" && jsonPosts.some((pattern) => pattern.test(path)),
+    render: (refusal: GuardRefusal): ApiErrorBody => ({
+      error: { message: refusal.message, type: "invalid_request_error", param: null, code: refusal.code },
+    }),
+    log,
+  });
 }
 
 function describe(error: unknown): string {

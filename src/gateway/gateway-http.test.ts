@@ -176,14 +176,16 @@ describe("gateway routes", () => {
     expect(test.runner.requests).toHaveLength(0);
   });
 
-  it("reads a JSON body whatever the content type says", async () => {
+  it("refuses a JSON body sent under another content type with 415, and runs nothing", async () => {
     const test = await startTestGateway();
     const response = await fetch(`${test.url}/v1/responses`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: JSON.stringify({ input: "curl style" }),
     });
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(415);
+    expect(await errorOf(response)).toMatchObject({ code: "unsupported_media_type" });
+    expect(test.runner.requests).toHaveLength(0);
   });
 
   it("logs one line per request with method, path, status and duration", async () => {

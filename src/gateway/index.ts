@@ -1,7 +1,7 @@
+export { INVALID_TOKEN_MESSAGE, isLoopbackHost } from "../http-guard/index.js";
 export { createGateway } from "./create-gateway.js";
 export type { ApiErrorBody, ApiErrorType } from "./gateway-error.js";
 export { GatewayError } from "./gateway-error.js";
-export { isLoopbackHost } from "./is-loopback-host.js";
 export {
   DEFAULT_AGENT_ID,
   DEFAULT_GATEWAY_HOST,
@@ -10,7 +10,6 @@ export {
   GATEWAY_DRAIN_TIMEOUT_MS,
   MAX_APPROVAL_BODY_BYTES,
 } from "./limits.js";
-export { INVALID_TOKEN_MESSAGE } from "./require-bearer-token.js";
 export { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
 export { type StartedGateway, type StartGatewayOptions, startGateway } from "./start-gateway.js";
 export type { Gateway, GatewayListener, GatewayOptions, GatewayStats } from "./types.js";

@@ -1,6 +1,6 @@
 import { ToolsiftError } from "../errors/index.js";
+import { isLoopbackHost } from "../http-guard/index.js";
 import { createGateway } from "./create-gateway.js";
-import { isLoopbackHost } from "./is-loopback-host.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_GATEWAY_PORT, GATEWAY_DRAIN_TIMEOUT_MS } from "./limits.js";
 import type { Gateway, GatewayOptions } from "./types.js";
 

@@ -14,6 +14,18 @@ export type GatewayOptions = {
    * Default: none (open; `startGateway` then refuses non-loopback hosts).
    */
   authToken?: string;
+  /**
+   * Origins (`scheme://host[:port]`) whose web pages may call the gateway; they get CORS headers and
+   * preflights. A request with any other `Origin` is 403. Default: none (`gateway.cors.allowOrigins`).
+   */
+  allowOrigins?: readonly string[];
+  /** More `Host` names the gateway answers to, any port (DNS rebinding guard). Default: none (`gateway.allowedHosts`). */
+  allowedHosts?: readonly string[];
+  /**
+   * The address the gateway is bound to, for the `Host` check (loopback binds answer to `localhost`,
+   * `127.0.0.1`, `[::1]`). Default: the host given to `listen`, and 127.0.0.1 before it listens.
+   */
+  bindHost?: string;
   /** Serves `GET /v1/approvals` and `POST /v1/approvals/:id` from this broker. Default: no approval routes. */
   approvals?: ApprovalBroker;
   /**

@@ -5,7 +5,7 @@ import { serve } from "@hono/node-server";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
 import { ToolsiftError } from "../errors/index.js";
-import { bearerTokenChecker } from "./check-bearer-token.js";
+import { createHttpGuard } from "../http-guard/index.js";
 import type { McpFrontend, McpFrontendConnection } from "./create-mcp-frontend.js";
 import {
   HTTP_IDLE_SWEEP_MS,
@@ -23,8 +23,10 @@ export interface ServeMcpHttpOptions {
   host: string;
   /** When set, every request needs `Authorization: Bearer <token>`. */
   token?: string;
-  /** True when `host` is a loopback address: then the `Host` header must name it (DNS rebinding guard). */
-  loopback: boolean;
+  /** Origins whose web pages may call the server (`gateway.cors.allowOrigins`); any other `Origin` is 403. */
+  allowOrigins?: readonly string[];
+  /** More `Host` names the server answers to, any port (`gateway.allowedHosts`); see `createHostCheck`. */
+  allowedHosts?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -38,6 +40,16 @@ export interface HttpMcpServer {
   close(): Promise<void>;
 }
 
+/** Request headers a page of a listed origin may send to `/mcp` (what the SDK's HTTP client sends). */
+const MCP_CORS_ALLOW_HEADERS = [
+  "authorization",
+  "content-type",
+  "accept",
+  "mcp-session-id",
+  "mcp-protocol-version",
+  "last-event-id",
+];
+
 type Session = {
   transport: WebStandardStreamableHTTPServerTransport;
   connection: McpFrontendConnection;
@@ -47,7 +59,8 @@ type Session = {
 /**
  * Serves the frontend over Streamable HTTP at `/mcp`: one MCP session (and one catalog and session log)
  * per `initialize`, found again by its `mcp-session-id`. Errors are JSON-RPC error objects, never stacks.
- * Idle sessions are closed after HTTP_SESSION_IDLE_MS; at most MAX_HTTP_SESSIONS live at once.
+ * Idle sessions are closed after HTTP_SESSION_IDLE_MS; at most MAX_HTTP_SESSIONS live at once. Every request
+ * passes the shared guard first (`src/http-guard`: Host, Origin, bearer token, JSON Content-Type on POST).
  */
 export async function serveMcpHttp(
   frontend: McpFrontend,
@@ -55,20 +68,28 @@ export async function serveMcpHttp(
 ): Promise<HttpMcpServer> {
   const log = options.log ?? (() => {});
   const sessions = new Map<string, Session>();
-  const checkToken = options.token === undefined ? undefined : bearerTokenChecker(options.token);
-  let allowedHosts = new Set<string>();
 
   const app = new Hono();
-  app.use("*", async (c, next) => {
-    if (options.loopback && !allowedHosts.has((c.req.header("host") ?? "").toLowerCase())) {
-      return c.json(rpcError(-32000, "Forbidden: the Host header does not name this loopback server."), 403);
-    }
-    if (checkToken && !checkToken(c.req.header("authorization"))) {
-      c.header("WWW-Authenticate", "Bearer");
-      return c.json(rpcError(-32000, "Missing or invalid bearer token."), 401);
-    }
-    await next();
-  });
+  // The gateway's guard, in the same order: Host, Origin (CORS for listed origins), bearer token, JSON POSTs.
+  app.use(
+    "*",
+    createHttpGuard({
+      hosts: {
+        bindHost: options.host,
+        ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+      },
+      ...(options.allowOrigins === undefined ? {} : { allowOrigins: options.allowOrigins }),
+      cors: {
+        allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
+        allowHeaders: MCP_CORS_ALLOW_HEADERS,
+        exposeHeaders: ["mcp-session-id"],
+      },
+      ...(options.token === undefined ? {} : { bearerToken: options.token }),
+      requiresJsonBody: (method, path) => method === "POST" && path === MCP_HTTP_PATH,
+      render: (refusal) => rpcError(-32000, refusal.message),
+      log: (line) => log(`mcp serve: ${line}`),
+    }),
+  );
   app.all(MCP_HTTP_PATH, async (c) => {
     const sessionId = c.req.header("mcp-session-id");
     if (sessionId !== undefined) {
@@ -117,14 +138,6 @@ export async function serveMcpHttp(
   const server = await listen(app, options);
   const address = server.address() as AddressInfo;
   const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  allowedHosts = new Set(
-    [
-      `127.0.0.1:${address.port}`,
-      `localhost:${address.port}`,
-      `[::1]:${address.port}`,
-      `${hostPart}:${address.port}`,
-    ].map((host) => host.toLowerCase()),
-  );
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [id, session] of sessions) {
