@@ -19,7 +19,7 @@ import { resolveTarget } from "./resolve-target.js";
 import { runToolCall } from "./run-tool-call.js";
 import { runToolSearch } from "./run-tool-search.js";
 import { toErrorResult } from "./to-error-result.js";
-import type { ControlRuntime } from "./types.js";
+import type { BatchSearchResponse, ControlRuntime, NoMatchHelp } from "./types.js";
 
 /**
  * The three control tools, in the order tool_search, tool_describe, tool_call, as ordinary ToolDefinitions
@@ -55,7 +55,7 @@ export function createControlTools(runtime: ControlRuntime): ToolDefinition[] {
       const forModel = !Array.isArray(details)
         ? details
         : details.noMatch
-          ? { candidates: [], noMatch: details.noMatch }
+          ? noMatchText(safeRead(args, "query"), details.noMatch)
           : details.map(boundedCandidate);
       return { content: [{ type: "text", text: modelText(forModel) }], details };
     }),
@@ -87,6 +87,16 @@ export function createControlTools(runtime: ControlRuntime): ToolDefinition[] {
       },
     ),
   ];
+}
+
+/**
+ * The model text of a single query that matched nothing: shaped like a one-query batch answer, so the model
+ * (and any reader of batch answers) sees one form for "this query found nothing, and why".
+ */
+function noMatchText(query: unknown, help: NoMatchHelp): BatchSearchResponse {
+  const { hint, ...noMatch } = help;
+  const text = typeof query === "string" ? query.trim() : "";
+  return { results: [{ query: text, candidates: [], noMatch }], hint };
 }
 
 /**

@@ -25,7 +25,12 @@ describe("tool_search with zero results", () => {
         "Words the catalog uses: calendar. " +
         'Try shorter English capability words: a verb and an object, e.g. "send email", "list files", "create event".',
     );
-    expect(JSON.parse(textOf(result))).toEqual({ candidates: [], noMatch: details.noMatch });
+    const { hint, ...noMatch } = details.noMatch ?? { hint: "" };
+    // the text has the shape of a one-query batch answer
+    expect(JSON.parse(textOf(result))).toEqual({
+      results: [{ query: "frobnicate calender", candidates: [], noMatch }],
+      hint,
+    });
   });
 
   it("says when the catalog has no text in the query's script", async () => {

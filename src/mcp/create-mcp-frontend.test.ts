@@ -121,7 +121,7 @@ describe("createMcpFrontend (in memory)", () => {
     const { call } = await connect({ source, policy: { global: { deny: ["mcp:secret"] } } });
     const found = await call("tool_search", { query: "dump database" });
     // Nothing found; the no-match note names only the model's own words, never the denied tool.
-    expect(JSON.parse(found.text).candidates).toEqual([]);
+    expect(JSON.parse(found.text).results[0].candidates).toEqual([]);
     expect(found.text).not.toContain("dump_database");
     expect(found.text).not.toContain("secret");
     const denied = await call("tool_call", { id: "mcp:secret:dump_database", args: {} });
