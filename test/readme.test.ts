@@ -1,15 +1,18 @@
-import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { startMockOpenAI } from "../src/mock-openai/index.js";
-import { writeFakePlugin } from "../src/qa/index.js";
-import { startGatewayProcess } from "../src/qa/start-gateway-process.js";
 
 const execFileAsync = promisify(execFile);
 const root = join(import.meta.dirname, "..");
 const readme = readFileSync(join(root, "README.md"), "utf8");
+const bin = join(root, "dist/cli/main.js");
+/** Where `toolsift mock-openai` listens by default, as the example config says. */
+const MOCK_DEFAULT_BASE_URL = "http://127.0.0.1:18790/v1";
+/** Where `toolsift gateway` listens by default, as the client example says. */
+const GATEWAY_DEFAULT_URL = "http://127.0.0.1:18789";
 
 /** The fenced blocks of the README that carry `<!-- run: NAME -->` just above them. */
 function runnableBlocks(): Map<string, string> {
@@ -17,6 +20,45 @@ function runnableBlocks(): Map<string, string> {
   const pattern = /<!-- run: ([\w-]+) -->\s*```(?:js|ts|javascript)\n([\s\S]*?)```/g;
   for (const match of readme.matchAll(pattern)) blocks.set(match[1] ?? "", match[2] ?? "");
   return blocks;
+}
+
+/** The commands of the fenced `sh` block that carries `<!-- run: NAME -->`, comments dropped, split on spaces. */
+function shellCommands(name: string): string[][] {
+  const match = new RegExp(`<!-- run: ${name} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(readme);
+  const lines = (match?.[1] ?? "").split("\n").map((line) => line.replace(/#.*$/u, "").trim());
+  return lines.filter((line) => line !== "").map((line) => line.split(/\s+/u));
+}
+
+/** A CLI process started as the README says, running until `stop`. */
+type Started = { url: string; stop(): Promise<void> };
+
+/** Spawns the built CLI and resolves with the URL it prints once `pattern` matches its stdout. */
+function startCli(args: readonly string[], pattern: RegExp, env: NodeJS.ProcessEnv): Promise<Started> {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8");
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk: string) => {
+      stdout += chunk;
+      const url = pattern.exec(stdout)?.[1];
+      if (url !== undefined) resolve({ url, stop: () => stop(child, exited) });
+    });
+    child.once("exit", (code) =>
+      reject(new Error(`toolsift ${args.join(" ")} exited with ${code}: ${stderr}`)),
+    );
+  });
+}
+
+async function stop(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  await exited;
 }
 
 describe("README examples", () => {
@@ -37,36 +79,58 @@ describe("README examples", () => {
     }
   });
 
-  it("runs the openai client example against a real gateway process backed by the mock provider", async () => {
+  it("follows the gateway recipe as written: the mock, the gateway with the example config, the openai client", async () => {
+    const [mockCommand, gatewayCommand, ...rest] = shellCommands("gateway-recipe");
+    expect(rest, "the recipe is two commands").toEqual([]);
+    expect(mockCommand?.slice(0, 3)).toEqual(["npx", "toolsift", "mock-openai"]);
+    expect(gatewayCommand?.slice(0, 3)).toEqual(["npx", "toolsift", "gateway"]);
+    const configArg = gatewayCommand?.indexOf("--config") ?? -1;
+    const examplePath = join(root, gatewayCommand?.[configArg + 1] ?? "");
+    expect(configArg, "the gateway command names the example config").toBeGreaterThan(0);
+    expect(existsSync(examplePath), `${examplePath} exists`).toBe(true);
+    const exampleConfig = readFileSync(examplePath, "utf8");
+    expect(exampleConfig).toContain(MOCK_DEFAULT_BASE_URL);
+
     const code = runnableBlocks().get("openai-client");
     expect(code, "README must keep its openai client example").toBeDefined();
-    const dir = mkdtempSync(join(root, ".readme-"));
-    const mock = await startMockOpenAI({ port: 0 });
-    let gateway: Awaited<ReturnType<typeof startGatewayProcess>> | undefined;
+    expect(code).toContain(GATEWAY_DEFAULT_URL);
+    const expected = /^\/\/ (Done\. .*)$/mu.exec(code ?? "")?.[1];
+    expect(expected, "the client example shows what it prints").toBeDefined();
+
+    // Only the ports differ from what a user types: tests run in parallel, so both servers take free ports,
+    // and the copy of the example config (beside it, so its relative plugin path stays) names the mock's.
+    const home = mkdtempSync(join(root, ".readme-"));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      TOOLSIFT_HOME: home,
+      TOOLSIFT_STATE_DIR: join(home, "state"),
+    };
+    delete env.TOOLSIFT_CONFIG;
+    const configCopy = join(dirname(examplePath), `.readme-${randomUUID()}.json5`);
+    const started: Started[] = [];
     try {
-      const pluginDir = await writeFakePlugin(join(dir, "plugins", "fake-plugin"));
-      const configPath = join(dir, "toolsift.json");
-      writeFileSync(
-        configPath,
-        JSON.stringify({
-          models: { providers: { mock: { api: "openai-responses", baseUrl: mock.baseUrl, apiKey: "x" } } },
-          agents: { defaults: { model: "mock/planner" } },
-          plugins: { load: { paths: [pluginDir] } },
-        }),
+      const mock = await startCli(
+        [...(mockCommand ?? []).slice(2), "--port", "0"],
+        /listening on (\S+)/u,
+        env,
       );
-      gateway = await startGatewayProcess({
-        configPath,
-        env: { ...process.env, TOOLSIFT_HOME: dir, TOOLSIFT_STATE_DIR: join(dir, "state") },
-      });
-      const file = join(dir, "client.mjs");
-      writeFileSync(file, (code ?? "").replace("http://127.0.0.1:18789", gateway.url));
-      // Asynchronous: the mock provider answers from this process, so its event loop must keep running.
-      const { stdout } = await execFileAsync(process.execPath, [file], { cwd: root, encoding: "utf8" });
-      expect(stdout).toContain("FAKE_PLUGIN_OK fake_plugin_tool_17");
+      started.push(mock);
+      writeFileSync(configCopy, exampleConfig.replaceAll(MOCK_DEFAULT_BASE_URL, mock.url));
+      const gatewayArgs = (gatewayCommand ?? [])
+        .slice(2)
+        .map((arg) => (arg === gatewayCommand?.[configArg + 1] ? configCopy : arg));
+      const gateway = await startCli([...gatewayArgs, "--port", "0"], /listening on (http:\/\/\S+)/u, env);
+      started.push(gateway);
+
+      const file = join(home, "client.mjs");
+      writeFileSync(file, (code ?? "").replace(GATEWAY_DEFAULT_URL, gateway.url.replace(/\/$/u, "")));
+      // From the clone, as the README says: "openai" resolves from the project's node_modules.
+      const client = await execFileAsync(process.execPath, [file], { cwd: root, encoding: "utf8" });
+      expect(client.stdout.trim()).toBe(expected);
     } finally {
-      await gateway?.stop();
-      await mock.close();
-      rmSync(dir, { recursive: true, force: true });
+      for (const server of started.reverse()) await server.stop();
+      rmSync(configCopy, { force: true });
+      rmSync(home, { recursive: true, force: true });
     }
   });
 
