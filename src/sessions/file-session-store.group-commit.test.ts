@@ -102,3 +102,22 @@ describe("createFileSessionStore: group commit", () => {
     await Promise.all(pending);
   });
 });
+
+describe("createFileSessionStore: open log files", () => {
+  it("writes to the file the path names now when the log was removed between appends", async () => {
+    const store = createFileSessionStore(stateDir);
+    await store.append("main", "s", userInput("old"));
+    await rm(logFile);
+    await store.append("main", "s", userInput("new"));
+    expect((await readFile(logFile, "utf8")).trim().split("\n")).toHaveLength(1);
+    expect(await store.read("main", "s")).toEqual([userInput("new")]);
+  });
+
+  it("keeps appending whole lines when the open file was written by someone else meanwhile", async () => {
+    const store = createFileSessionStore(stateDir);
+    await store.append("main", "s", userInput("one"));
+    await writeFile(logFile, `${JSON.stringify(userInput("other"))}\n`, { flag: "a" });
+    await store.append("main", "s", userInput("two"));
+    expect(await store.read("main", "s")).toEqual([userInput("one"), userInput("other"), userInput("two")]);
+  });
+});

@@ -2,12 +2,12 @@ import { constants } from "node:fs";
 import { type FileHandle, lstat, open, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { ToolsiftError } from "../errors/index.js";
-import { appendLines } from "./append-lines.js";
 import { createGroupCommit } from "./group-commit.js";
 import { SESSION_FILE_EXTENSION, STATE_PROBE_CACHE_MS } from "./limits.js";
 import { parseSessionLog, SESSION_EVENT_TYPES, type SkippedSessionLine } from "./parse-session-log.js";
 import { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
 import { redactSecrets } from "./redact-secrets.js";
+import { createSessionFileWriter } from "./session-file-writer.js";
 import { isValidSessionKey, sessionLogPath } from "./session-key.js";
 import { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
 import type { SessionEvent, SessionStore } from "./types.js";
@@ -122,7 +122,8 @@ export function createFileSessionStore(
   stateDir: string,
   options: FileSessionStoreOptions = {},
 ): SessionStore {
-  const commits = createGroupCommit(appendLines);
+  const writer = createSessionFileWriter();
+  const commits = createGroupCommit((path, text) => writer.append(path, text));
   let fault: string | undefined;
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
 

@@ -39,3 +39,9 @@ export const STATE_PROBE_CACHE_MS = 1_000;
 
 /** Name prefix of the small file the state-directory probe writes and removes (never a session file). */
 export const STATE_PROBE_PREFIX = ".toolsift-probe-";
+
+/** Most session log files kept open between writes; past it the least recently used is closed. */
+export const MAX_OPEN_SESSION_FILES = 64;
+
+/** A session log file with no write for this long (ms) is closed. */
+export const SESSION_FILE_IDLE_MS = 2_000;
