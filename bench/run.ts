@@ -9,6 +9,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   "code-mode": async () => (await import("./code-mode.js")).run(),
   "mcp-tool-list": async () => (await import("./mcp-tool-list.js")).run(),
   "gateway-throughput": async () => (await import("./gateway-throughput.js")).run(),
+  "gateway-memory": async () => (await import("./gateway-memory.js")).run(),
   "mcp-like": async () => (await import("./mcp-like.js")).run(),
 };
 

@@ -29,6 +29,13 @@ export type CreateProviderOptions = {
  * 408/409/429/5xx and connection failures, honouring `retry-after`). `requestBytes` is the size of the body
  * really sent. A request that fails for good rejects with `PROVIDER_FAILED` (or `CANCELLED` when
  * `request.signal` aborts it). Throws `CONFIG_INVALID` at once for bad settings.
+ *
+ * `timeoutMs` and `maxRetries` bound each attempt and their number, not the caller's wait: `request.signal`
+ * aborts the attempt in flight (the client aborts its fetch, which closes the connection) and stops retries
+ * not yet sent, but the client's backoff sleep between attempts does not wake on it, so a caller with a
+ * deadline races the call against its signal (the runner does: its run timeout bounds every request). The
+ * client adds an `abort` listener to `request.signal` per attempt and never removes it: pass a signal that
+ * lives no longer than the request.
  */
 export function createProvider(
   id: string,
