@@ -37,7 +37,13 @@ export function createSessionsCommand(io: CliIo): Command {
       const { agentId, sessionKey } = address;
       const store = await storeFor(options.config);
       const events = await store.read(agentId, sessionKey);
-      if (events.length === 0) throw new Error(`No session "${sessionKey}" for agent "${agentId}".`);
+      if (events.length === 0) {
+        const elsewhere = (await store.list()).filter((item) => item.sessionKey === sessionKey);
+        const hint = elsewhere.map((item) => `${item.agentId}/${item.sessionKey}`).join(", ");
+        throw new Error(
+          `No session "${sessionKey}" for agent "${agentId}".${hint === "" ? "" : ` Did you mean ${hint}?`}`,
+        );
+      }
       const summary = summarizeSession(events);
       if (options.json) {
         io.stdout(`${JSON.stringify({ agentId, sessionKey, summary, events }, null, 2)}\n`);

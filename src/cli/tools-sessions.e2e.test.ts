@@ -133,6 +133,11 @@ describe("toolsift sessions show, as a new user reads the list", () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain("session mcp/mcp-abc: 2 events, 0 model requests");
     expect(await run("sessions", "show", "mcp-abc", "--agent", "mcp")).toEqual(listed);
+    const elsewhere = await run("sessions", "show", "mcp-abc");
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toBe(
+      'error: No session "mcp-abc" for agent "main". Did you mean mcp/mcp-abc?\n',
+    );
     const conflict = await run("sessions", "show", "mcp/mcp-abc", "--agent", "main");
     expect(conflict.code).toBe(2);
     expect(conflict.stderr).toContain('"mcp/mcp-abc" names agent "mcp" but --agent says "main"');
