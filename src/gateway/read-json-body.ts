@@ -9,7 +9,9 @@ import { MAX_JSON_DEPTH } from "./limits.js";
  * before anything is read, and so is a (chunked) body whose bytes pass the cap as they arrive. An empty body,
  * invalid JSON, or nesting deeper than `MAX_JSON_DEPTH` is a 400, so nothing downstream walks a hostile depth.
  * A body the client stops sending (it hung up, or the request timeout cut it) is the `client_aborted` error.
- * Without `maxBytes`, the caller caps the body (a body-limit middleware).
+ * Without `maxBytes`, the caller caps the body (a body-limit middleware). The content type is not looked at
+ * here: the shared guard (`src/http-guard`) lets a POST reach a route only with a JSON `Content-Type` (415
+ * otherwise), so a browser's cross-site `text/plain` or form body is never read.
  */
 export async function readJsonBody(c: Context, maxBytes?: number): Promise<unknown> {
   if (maxBytes !== undefined) {
