@@ -300,4 +300,49 @@ describe("a queued run whose client left never starts (startGateway in-process, 
       expect.objectContaining({ status: "completed" }),
     ]);
   });
+
+  it("a drain that runs out of time cancels the running run (its provider request closed) and the queued one never starts", async () => {
+    const held = await startHoldingProvider(() => "hold");
+    provider = held;
+    harness = await createRunnerHarness({
+      provider: createProvider("held", { api: "openai-responses", baseUrl: held.baseUrl, maxRetries: 0 }),
+      toolSearch: false,
+    });
+    started = await startGateway({
+      runner: harness.runner,
+      sessions: harness.sessions,
+      port: 0,
+      log: () => {},
+    });
+    const { url, gateway: running } = started;
+
+    const first = startRun(url, "drained", "first");
+    const request = await held.request(0);
+    const second = startRun(url, "drained", "second");
+    await eventually(() => (running.stats().queued === 1 ? true : undefined));
+    await running.drain(0);
+
+    const [firstResponse, secondResponse] = await Promise.all([first.answer, second.answer]);
+    type ErrorBody = { error: { code: string; message: string } };
+    expect(firstResponse.status).toBe(503);
+    expect(((await firstResponse.json()) as ErrorBody).error).toMatchObject({
+      code: "cancelled",
+      message: expect.stringMatching(/^The gateway is shutting down: send the request again/),
+    });
+    expect(secondResponse.status).toBe(503);
+    expect(((await secondResponse.json()) as ErrorBody).error).toMatchObject({
+      code: "cancelled",
+      message: expect.stringContaining("The run had not started: nothing ran."),
+    });
+    await request.closedUnanswered;
+    expect(held.requests).toHaveLength(1);
+    const events = await harness.events("drained");
+    expect(events.filter((event) => event.type === "user-input")).toHaveLength(1);
+    expect(events.filter((event) => event.type === "run-summary")).toEqual([
+      expect.objectContaining({
+        status: "failed",
+        error: expect.stringMatching(/^CANCELLED: The gateway is shutting down/),
+      }),
+    ]);
+  });
 });

@@ -6,7 +6,7 @@ import { GatewayError } from "./gateway-error.js";
 /** Why the run of a client that disconnected is stopped (the runner writes it into the run's summary). */
 const CLIENT_LEFT = new ToolsiftError(
   "CANCELLED",
-  "The client disconnected before the answer was sent, so the run was stopped.",
+  "The client disconnected before the answer was sent.",
 );
 
 /**
@@ -26,5 +26,5 @@ export function runCancellation(c: Context, drain: AbortSignal): RunSignal {
  */
 export function cancelledBeforeStart(reason: unknown): GatewayError {
   const why = isToolsiftError(reason) ? reason.message : "The run was cancelled.";
-  return new GatewayError(503, `${why} It had not started: nothing ran.`, { code: "cancelled" });
+  return new GatewayError(503, `${why} The run had not started: nothing ran.`, { code: "cancelled" });
 }

@@ -3,7 +3,7 @@ import { ToolsiftError } from "../errors/index.js";
 /** Why a run still going when a drain runs out of time is cancelled (the runner quotes it in the log). */
 const SHUT_DOWN = new ToolsiftError(
   "CANCELLED",
-  "The gateway shut down before the run finished: send the request again once it is back.",
+  "The gateway is shutting down: send the request again once it is back.",
 );
 
 /**
