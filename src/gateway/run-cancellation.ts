@@ -4,10 +4,7 @@ import { createRunSignal, type RunSignal } from "../runner/index.js";
 import { GatewayError } from "./gateway-error.js";
 
 /** Why the run of a client that disconnected is stopped (the runner writes it into the run's summary). */
-const CLIENT_LEFT = new ToolsiftError(
-  "CANCELLED",
-  "The client disconnected before the answer was sent.",
-);
+const CLIENT_LEFT = new ToolsiftError("CANCELLED", "The client disconnected before the answer was sent.");
 
 /**
  * The signal of one HTTP run, aborted when its client disconnects before the response is sent or when a
