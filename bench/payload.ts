@@ -1,5 +1,10 @@
-import type { ToolDefinition } from "../src/catalog/index.js";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ToolDefinition, ToolResult } from "../src/catalog/index.js";
 import { DEFAULT_AGENT_INSTRUCTIONS } from "../src/config/index.js";
+import { type CallEnvelope, toCallResult } from "../src/controls/index.js";
+import { toToolResult } from "../src/mcp/to-tool-result.js";
 import { toResponsesBody } from "../src/providers/responses-mapping.js";
 import { createToolSearch } from "../src/tool-search/index.js";
 import { isEntryPoint } from "./entry-point.js";
@@ -63,8 +68,12 @@ function firstRequestBytes(
   }
 }
 
-/** Provider request bytes and declared tools: direct against `tools` and `directory` modes, side by side. */
-export function run(): Row[] {
+/**
+ * Provider request bytes and declared tools: direct against `tools` and `directory` modes, side by side; then
+ * the bytes of typical search, describe and call answers as the model reads them, before and after issue 15
+ * (both measured in this run: see `measureResultPayloads`).
+ */
+export async function run(): Promise<Row[]> {
   const catalogs: Array<{ catalog: string; tools: ToolDefinition[] }> = [
     ...[36, 100, 1_000, 10_000].map((size) => ({
       catalog: `synthetic ${size}`,
@@ -87,6 +96,12 @@ export function run(): Row[] {
   }
   console.table(rows);
   writeResults("payload", rows);
+  const results = await measureResultPayloads(loadSealTools());
+  console.log(
+    "Model-facing answers (before: 2-space JSON and MCP details repeated in the text; after: now):",
+  );
+  console.table(results);
+  writeResults("payload-results", results);
   const categories = catalogs.map(({ catalog, tools }) =>
     catalog === "seal-tools"
       ? `Seal-Tools (${tools.length.toLocaleString("en-US")})`
@@ -115,4 +130,107 @@ export function run(): Row[] {
   return rows;
 }
 
-if (isEntryPoint(import.meta.url)) run();
+/** One model-facing result: its text now, and the same answer as toolsift wrote it before issue 15. */
+type ResultPayloadRow = {
+  result: string;
+  /** Bytes (UTF-8) of the text as written before: 2-space JSON, MCP details repeated in the text. */
+  beforeBytes: number;
+  /** Bytes (UTF-8) of the text as written now: compact JSON, each payload once. */
+  afterBytes: number;
+  /** afterBytes as a share of beforeBytes, in percent. */
+  shareOfBefore: number;
+};
+
+/** Size of the file both read tools return, the figure quoted in issue 15 (10,801 bytes). */
+const FILE_BYTES = 10_801;
+
+/**
+ * Bytes of a typical `tool_search` (8 hits), `tool_describe` and `tool_call` answer as the model reads them,
+ * now and before, measured in the same run: "before" re-renders the very same answer the old way
+ * (2-space-indented JSON; for MCP, `structuredContent` serialised again into the text), so both figures come
+ * from one catalog, one query and one file. The native and the MCP tool both read a real 10,801-byte file;
+ * the MCP tool answers like the reference filesystem server (`content` text plus `structuredContent`),
+ * mapped by toolsift's MCP result mapping.
+ */
+async function measureResultPayloads(catalog: readonly ToolDefinition[]): Promise<ResultPayloadRow[]> {
+  const directory = mkdtempSync(join(tmpdir(), "toolsift-payload-"));
+  const file = join(directory, "notes.md");
+  writeFileSync(file, fileText(FILE_BYTES));
+  const readNative: ToolDefinition = {
+    name: "read_notes",
+    description: "Read a text file from the workspace and return its content.",
+    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    execute: async (args): Promise<ToolResult> => {
+      const text = readFileSync(String((args as { path: string }).path), "utf8");
+      return { content: [{ type: "text", text }], details: { path: file, bytes: text.length } };
+    },
+  };
+  const readMcp: ToolDefinition = {
+    name: "read_text_file",
+    description: "Read the complete contents of a file as text.",
+    origin: { kind: "mcp", owner: "filesystem" },
+    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    execute: async (args): Promise<ToolResult> => {
+      const text = readFileSync(String((args as { path: string }).path), "utf8");
+      return toToolResult({ content: [{ type: "text", text }], structuredContent: { content: text } });
+    },
+  };
+  const search = createToolSearch({ tools: [...catalog, readNative, readMcp], config: { mode: "tools" } });
+  try {
+    const controls = new Map(search.modelTools().map((tool) => [tool.name, tool]));
+    const run = async (name: string, args: unknown) => {
+      const control = controls.get(name);
+      if (!control) throw new Error(`${name} is not declared`);
+      return control.execute(args, {});
+    };
+    const searched = await run("tool_search", { query: "search the web for news", limit: 8 });
+    const describeId = (searched.details as Array<{ id: string }>)[0]?.id ?? "native:core:read_notes";
+    const described = await run("tool_describe", { id: describeId });
+    const nativeCall = await run("tool_call", { id: "native:core:read_notes", args: { path: file } });
+    const mcpCall = await run("tool_call", { id: "mcp:filesystem:read_text_file", args: { path: file } });
+    // Before issue 15, an MCP call's text also held its details (the structuredContent) as wrapped JSON.
+    const mcpBefore = toCallResult(mcpCall.details as CallEnvelope, { networkSourced: true });
+    return [
+      row(
+        `tool_search (${(searched.details as unknown[]).length} hits)`,
+        prettyOf(searched),
+        textOf(searched),
+      ),
+      row("tool_describe", prettyOf(described), textOf(described)),
+      row("tool_call, native tool reading a 10.8 KB file", prettyOf(nativeCall), textOf(nativeCall)),
+      row("tool_call, MCP tool reading a 10.8 KB file", prettyOf(mcpBefore), textOf(mcpCall)),
+    ];
+  } finally {
+    search.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+function row(result: string, before: string, after: string): ResultPayloadRow {
+  const beforeBytes = Buffer.byteLength(before);
+  const afterBytes = Buffer.byteLength(after);
+  return {
+    result,
+    beforeBytes,
+    afterBytes,
+    shareOfBefore: Number(((100 * afterBytes) / beforeBytes).toFixed(2)),
+  };
+}
+
+function textOf(result: ToolResult): string {
+  const first = result.content[0];
+  return first?.type === "text" ? first.text : "";
+}
+
+/** The same answer as the 2-space-indented JSON the controls wrote before. */
+function prettyOf(result: ToolResult): string {
+  return JSON.stringify(JSON.parse(textOf(result)), null, 2);
+}
+
+/** Markdown-like prose of exactly `bytes` ASCII bytes, with line breaks and quotes to escape in JSON. */
+function fileText(bytes: number): string {
+  const line = '- Meeting notes: the "search" team shipped v2; latency p95 fell from 180 ms to 95 ms.\n';
+  return line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes);
+}
+
+if (isEntryPoint(import.meta.url)) await run();
