@@ -109,3 +109,39 @@ describe("buildPostings", () => {
     expect(empty.docs).toHaveLength(0);
   });
 });
+
+describe("buildPostings with an empty field", () => {
+  it("keeps every weight finite for a document whose name tokenises to nothing (name b = 1)", () => {
+    expect(FIELD_LENGTH_NORMALISATION[FIELD_NAME]).toBe(1);
+    const postings = buildPostings(
+      entriesOf({ name: "a", description: "alpha" }, { name: "beta", description: "beta" }),
+    );
+    expect(postings.weights.every((weight) => Number.isFinite(weight) && weight > 0)).toBe(true);
+  });
+});
+
+describe("buildPostings forward index", () => {
+  it("lists, per document, exactly the terms whose postings hold that document", () => {
+    const postings = buildPostings(
+      entriesOf(
+        { name: "get_forecast", description: "Daily weather forecast for a city" },
+        { name: "send_email", description: "Send an email to a person" },
+        { name: "read_file", description: "Read a file from disk" },
+      ),
+    );
+    const fromPostings = new Set<string>();
+    for (let term = 0; term + 1 < postings.offsets.length; term += 1) {
+      for (let at = postings.offsets[term]!; at < postings.offsets[term + 1]!; at += 1) {
+        fromPostings.add(`${postings.docs[at]}:${term}`);
+      }
+    }
+    const fromDocuments = new Set<string>();
+    for (let doc = 0; doc < 3; doc += 1) {
+      for (let at = postings.documentStarts[doc]!; at < postings.documentStarts[doc + 1]!; at += 1) {
+        fromDocuments.add(`${doc}:${postings.documentTerms[at]}`);
+      }
+    }
+    expect(postings.documentTerms.length).toBe(postings.docs.length);
+    expect(fromDocuments).toEqual(fromPostings);
+  });
+});

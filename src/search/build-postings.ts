@@ -31,6 +31,16 @@ export type Postings = {
   readonly idf: Float32Array;
 };
 
+/**
+ * The same postings by document (a forward index): document `d`'s terms are `documentTerms` from
+ * `documentStarts[d]` to `documentStarts[d + 1]`, in no particular order. Lets a query ask which of its terms a
+ * few documents have without searching the term lists (see `diversify`).
+ */
+export type DocumentTerms = {
+  readonly documentStarts: Uint32Array;
+  readonly documentTerms: Uint32Array;
+};
+
 /** Term numbers by term text: a read-only view of a Map, or of the shared vocabulary. */
 export type TermLookup = {
   get(term: string): number | undefined;
@@ -67,7 +77,7 @@ export function entryFields(entry: CatalogEntry): string[] {
 export function buildPostings(
   entries: readonly CatalogEntry[],
   vocabulary: SharedVocabulary = vocabularyForBuild(),
-): Postings {
+): Postings & DocumentTerms {
   const builder = new DocumentTermCounter(entries.length, vocabulary);
   for (const entry of entries) builder.addDocument(entry);
   const postings = builder.finish();
@@ -208,7 +218,7 @@ class DocumentTermCounter {
   }
 
   /** Second pass: folds length normalisation into each posting's weight and lays postings out per term. */
-  finish(): Postings {
+  finish(): Postings & DocumentTerms {
     const { documentCount, documentStart, documentFrequency, postingTerms, postingCounts, fieldLengths } =
       this;
     documentStart[documentCount] = this.postingCount;
@@ -227,7 +237,8 @@ class DocumentTermCounter {
         const average = averages[field]!;
         const b = FIELD_LENGTH_NORMALISATION[field]!;
         const norm = average > 0 ? 1 - b + (b * fieldLengths[doc * FIELD_COUNT + field]!) / average : 1;
-        fieldScale[field] = FIELD_WEIGHTS[field]! / norm;
+        // A field of length 0 has no counts; with b = 1 its norm is 0, and 0 · (w / 0) would be NaN.
+        fieldScale[field] = norm > 0 ? FIELD_WEIGHTS[field]! / norm : 0;
       }
       for (let posting = documentStart[doc]!; posting < documentStart[doc + 1]!; posting += 1) {
         const counts = postingCounts[posting]!;
@@ -247,7 +258,15 @@ class DocumentTermCounter {
       const frequency = documentFrequency[term]!;
       idf[term] = Math.log(1 + (documentCount - frequency + 0.5) / (frequency + 0.5));
     }
-    return { termIds, offsets, docs, weights, idf };
+    return {
+      termIds,
+      offsets,
+      docs,
+      weights,
+      idf,
+      documentStarts: documentStart,
+      documentTerms: postingTerms.slice(0, this.postingCount),
+    };
   }
 }
 

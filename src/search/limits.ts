@@ -27,6 +27,14 @@ export const EXPANSION_WEIGHT = 0.35;
  */
 export const NAME_COVERAGE_BONUS = 2.5;
 
+/**
+ * Diversity of the literal tier (see `diversify`): a candidate's score is multiplied by
+ * `1 − DIVERSITY_PENALTY × (share of its matched typed terms, idf-weighted, already matched by better picks)`.
+ */
+export const DIVERSITY_PENALTY = 0.5;
+/** How many of the best literal matches the diversity step reorders; the rest follow by score. */
+export const DIVERSITY_WINDOW = 24;
+
 /** Deepest schema level walked for parameter text (the root schema is level 0). */
 export const MAX_SCHEMA_DEPTH = 4;
 /** Most schema nodes visited per entry: bounds huge or cyclic schemas. */

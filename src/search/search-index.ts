@@ -1,7 +1,9 @@
 import { type CatalogEntry, compareCodeUnits } from "../catalog/index.js";
-import { analyzeSentences } from "./analyze-query.js";
-import { buildPostings } from "./build-postings.js";
+import { analyzeSentences, type QueryTerm } from "./analyze-query.js";
+import { buildPostings, type DocumentTerms, type Postings } from "./build-postings.js";
+import { createDiversifier, type Diversifier } from "./diversify.js";
 import { ExactKeys } from "./exact-keys.js";
+import { DIVERSITY_WINDOW } from "./limits.js";
 import { createQueryScorer, type QueryScorer } from "./score-query.js";
 import { selectTopK } from "./top-k.js";
 
@@ -36,6 +38,10 @@ class RankedIndex implements SearchIndex {
   private readonly documents: readonly CatalogEntry[];
   private lookups: Lookups | undefined;
   private scorer: QueryScorer | undefined;
+  private postings: (Postings & DocumentTerms) | undefined;
+  private diversifier: Diversifier | undefined;
+  /** The index's term numbers of the scored query's typed terms, each once. */
+  private typedTerms: number[] = [];
   /** The scorer while it holds the current query's scores; `undefined` when the query is not scored (yet). */
   private active: QueryScorer | undefined;
   private scoredQuery: string | undefined;
@@ -95,8 +101,11 @@ class RankedIndex implements SearchIndex {
     this.scoredQuery = query;
     const sentences = analyzeSentences(query);
     if (sentences.length === 0) return undefined;
-    this.scorer ??= createQueryScorer(buildPostings(this.documents), this.size);
+    this.postings ??= buildPostings(this.documents);
+    this.scorer ??= createQueryScorer(this.postings, this.size);
+    this.diversifier ??= createDiversifier(this.postings);
     this.scorer.score(sentences);
+    this.typedTerms = typedTermIds(sentences, this.postings);
     this.active = this.scorer;
     return this.active;
   }
@@ -126,15 +135,44 @@ class RankedIndex implements SearchIndex {
       else expansionDocs[expansionCount++] = doc;
     }
     const idRank = this.lookups!.idRank;
-    for (const [tier, tierCount] of [
-      [literalDocs, literalCount],
-      [expansionDocs, expansionCount],
-    ] as const) {
-      if (placed.length >= wanted) break;
-      for (const doc of selectTopK(tier, tierCount, wanted - placed.length, matched.scores, idRank))
-        placed.push(doc);
+    const literalWanted = wanted - placed.length;
+    const best = selectTopK(
+      literalDocs,
+      literalCount,
+      Math.max(literalWanted, DIVERSITY_WINDOW),
+      matched.scores,
+      idRank,
+    );
+    const diversified = this.diversifier!.diversify({
+      ranked: best,
+      wanted: literalWanted,
+      scores: matched.scores,
+      typedTerms: this.typedTerms,
+    });
+    for (const doc of diversified) placed.push(doc);
+    if (placed.length >= wanted) return;
+    for (const doc of selectTopK(
+      expansionDocs,
+      expansionCount,
+      wanted - placed.length,
+      matched.scores,
+      idRank,
+    ))
+      placed.push(doc);
+  }
+}
+
+/** The distinct typed terms of the query's sentences that the index has, as its term numbers. */
+function typedTermIds(sentences: readonly (readonly QueryTerm[])[], postings: Postings): number[] {
+  const ids = new Set<number>();
+  for (const terms of sentences) {
+    for (const term of terms) {
+      if (!term.literal) continue;
+      const id = postings.termIds.get(term.term);
+      if (id !== undefined) ids.add(id);
     }
   }
+  return [...ids];
 }
 
 function buildLookups(documents: readonly CatalogEntry[]): Lookups {
