@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { createHttpGuard, type GuardRefusal } from "../http-guard/index.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
-import { isClientAborted } from "./client-aborted.js";
+import { abortedRequestNote } from "./client-aborted.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { type ApiErrorBody, GatewayError, notFound } from "./gateway-error.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
@@ -68,8 +68,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     await next();
     // While draining, keep-alive connections are closed after their response, so a stop is not held open.
     if (!gateway.tracker.accepting) c.header("Connection", "close");
-    // A body the client never finished is one line, not an error with a stack.
-    if (isClientAborted(c.error)) log(`${c.req.method} ${c.req.path} aborted by client`);
+    // A body that never finished arriving is one line, not an error with a stack.
+    const aborted = abortedRequestNote(c.error);
+    if (aborted !== undefined) log(`${c.req.method} ${c.req.path} ${aborted}`);
     else log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
   });
   // After the request log (refusals are logged too), before every route (unknown paths are guarded too):

@@ -59,7 +59,8 @@ async function readText(c: Context, maxBytes: number | undefined): Promise<strin
     }
   } catch (error) {
     if (error instanceof GatewayError) throw error;
-    if (requestBodyCut(c)) throw clientAborted();
+    const cut = requestBodyCut(c);
+    if (cut !== undefined) throw clientAborted(cut);
     throw error;
   }
   parts.push(decoder.decode());

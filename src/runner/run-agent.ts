@@ -11,6 +11,7 @@ import {
   type SessionEvent,
 } from "../sessions/index.js";
 import { type ClientHandoff, clientToolDefinitions } from "./client-tools.js";
+import { describeHistoryTrim, fitHistory, historyBudgetTokens } from "./fit-history.js";
 import { MAX_LOGGED_OUTPUT_CHARS } from "./limits.js";
 import { type PreparedRun, prepareRun } from "./prepare-run.js";
 import { resultText } from "./result-text.js";
@@ -65,6 +66,8 @@ export async function runAgent(
   const conversation: ConversationItem[] = replayConversation(
     await sessions.read(agent.id, request.sessionKey),
   );
+  // The current turn's input is the replay's tail (or less of it): from here on nothing is trimmed.
+  const turnStart = Math.max(0, conversation.length - request.input.length);
 
   const handoffs = new Map<string, ClientHandoff>();
   const clientTools = clientToolDefinitions(request.clientTools ?? [], handoffs);
@@ -87,18 +90,31 @@ export async function runAgent(
       });
     });
     const declared = new Map(prepared.modelTools.map((tool) => [tool.name, tool]));
+    const historyBudget = historyBudgetTokens({
+      contextWindowTokens: agent.contextWindowTokens,
+      systemPrompt: prepared.systemPrompt,
+      tools: prepared.providerTools,
+      maxOutputTokens: request.maxOutputTokens,
+    });
+    let trimLogged = false;
     while (turns < agent.maxTurns) {
       turns += 1;
       signal.throwIfAborted();
       // Each provider request gets a signal of its own, released when it settles: the abort listener the
       // client library adds and never removes dies with the request.
       const providerSignal = createRunSignal({ sources: [signal] });
+      // The history sent fits the model's context window; the system prompt and tools are never trimmed.
+      const history = fitHistory(conversation, { budgetTokens: historyBudget, keepFrom: turnStart });
+      if (history.trimmed !== undefined && !trimLogged) {
+        trimLogged = true;
+        runLog(`run ${runId}: ${describeHistoryTrim(history.trimmed, historyBudget)}`);
+      }
       // The run timeout holds even against a provider that ignores the signal.
       const response = await untilAborted(
         provider.complete({
           model: agent.model.id,
           instructions: prepared.systemPrompt,
-          input: [...conversation],
+          input: history.items,
           tools: prepared.providerTools,
           ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
           signal: providerSignal.signal,
@@ -121,6 +137,9 @@ export async function runAgent(
         systemPromptChars: prepared.systemPrompt.length,
         requestBytes: response.requestBytes,
         ...(response.usage ? { usage: response.usage } : {}),
+        ...(history.trimmed === undefined
+          ? {}
+          : { trimmed: { items: history.trimmed.items, chars: history.trimmed.chars } }),
       });
       void log({ ...stamp(), type: "assistant-output", items: response.output });
       conversation.push(...response.output);

@@ -23,6 +23,8 @@ export type SessionEvent =
       systemPromptChars: number;
       requestBytes: number;
       usage?: { inputTokens: number; outputTokens: number };
+      /** Set when history was trimmed to fit the context window: items dropped or shortened, characters left out. */
+      trimmed?: { items: number; chars: number };
     })
   | (EventBase & { type: "assistant-output"; items: ConversationItem[] })
   | (EventBase & {
