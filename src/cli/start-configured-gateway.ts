@@ -70,6 +70,12 @@ export async function startConfiguredGateway(
     log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
   if (token !== undefined)
     log("gateway auth: every route but /healthz requires Authorization: Bearer <gateway.auth.token>");
+  const origins = gatewayConfig.cors?.allowOrigins ?? [];
+  log(
+    origins.length === 0
+      ? "gateway browsers: requests with an Origin header are refused (list web apps in gateway.cors.allowOrigins)"
+      : `gateway browsers: CORS for ${origins.join(", ")}; other origins are refused`,
+  );
   // Upstream MCP servers connect in the background once the gateway listens; each one's status is logged.
   void runtime.mcp.start().then(
     () => {

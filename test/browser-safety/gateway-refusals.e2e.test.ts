@@ -221,6 +221,12 @@ describe("toolsift gateway (real process, mock provider, marker plugin): browser
     expect(mock.requests()).toEqual([]);
   });
 
+  it("says at start which origins get CORS", () => {
+    expect(gateway.cli.stderr()).toContain(
+      `gateway browsers: CORS for ${LISTED_ORIGIN}; other origins are refused`,
+    );
+  });
+
   it("checks Host on /healthz too", async () => {
     const answer = await send(gateway.url, {
       method: "GET",
