@@ -143,6 +143,7 @@ const CORS_ALLOW_HEADERS = [
   "x-stainless-runtime",
   "x-stainless-runtime-version",
   "x-stainless-timeout",
+  "user-agent", // the client sets it; browsers that honour it (Firefox) then preflight it
 ];
 
 /** The shared Host/Origin/bearer/content-type guard, answering refusals as OpenAI error objects. */
