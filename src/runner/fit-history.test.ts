@@ -83,12 +83,12 @@ describe("fitHistory", () => {
   });
 
   it("drops whole earlier turns, oldest first, when shortening is not enough", () => {
-    // Each turn is about 47 estimated tokens, the last message 108: 249 in all.
+    // Each turn is about 45 estimated tokens, the last message 108: 243 in all.
     const items = [...turn(1), ...turn(2), ...turn(3), user("x".repeat(300))];
     const fitted = fitHistory(items, { budgetTokens: 160, keepFrom: 12 });
     expect(fitted.items).toEqual([...turn(3), user("x".repeat(300))]);
     expect(fitted.trimmed).toMatchObject({ items: 8, droppedItems: 8, shortenedOutputs: 0 });
-    expect(fitted.trimmed?.chars).toBe(2 * "question 1c1lookup{}c1result 1answer 1".length);
+    expect(fitted.trimmed?.chars).toBe(2 * "question 1lookup{}result 1answer 1".length);
   });
 
   it("never drops the current turn, even over budget", () => {

@@ -68,6 +68,12 @@ export function historyBudgetTokens(options: HistoryBudgetOptions): number {
  * its output or the reverse. The items passed in are never changed.
  */
 export function fitHistory(items: readonly ConversationItem[], options: FitHistoryOptions): FittedHistory {
+  // Quick pass: a UTF-16 unit is at most 3 UTF-8 bytes, so characters bound the estimate from above.
+  const bound = items.reduce(
+    (sum, item) => sum + ITEM_OVERHEAD_TOKENS + Math.ceil((itemChars(item) * 3) / ESTIMATED_BYTES_PER_TOKEN),
+    0,
+  );
+  if (bound <= options.budgetTokens) return { items: [...items] };
   const sizes = items.map(itemTokens);
   let total = sizes.reduce((sum, size) => sum + size, 0);
   if (total <= options.budgetTokens) return { items: [...items] };
@@ -109,24 +115,22 @@ function estimateTokens(text: string): number {
   return Math.ceil(Buffer.byteLength(text, "utf8") / ESTIMATED_BYTES_PER_TOKEN);
 }
 
-const itemTokenCache = new WeakMap<ConversationItem, number>();
-
 function itemTokens(item: ConversationItem): number {
-  const cached = itemTokenCache.get(item);
-  if (cached !== undefined) return cached;
-  const tokens = ITEM_OVERHEAD_TOKENS + estimateTokens(itemText(item));
-  itemTokenCache.set(item, tokens);
-  return tokens;
+  if (item.type === "message") return ITEM_OVERHEAD_TOKENS + estimateTokens(item.text);
+  if (item.type === "function_call") {
+    return ITEM_OVERHEAD_TOKENS + estimateTokens(item.name) + estimateTokens(item.arguments);
+  }
+  return ITEM_OVERHEAD_TOKENS + estimateTokens(item.output);
 }
 
-function itemText(item: ConversationItem): string {
-  if (item.type === "message") return item.text;
-  if (item.type === "function_call") return item.callId + item.name + item.arguments;
-  return item.callId + item.output;
+function itemChars(item: ConversationItem): number {
+  if (item.type === "message") return item.text.length;
+  if (item.type === "function_call") return item.name.length + item.arguments.length;
+  return item.output.length;
 }
 
 function textChars(items: readonly ConversationItem[]): number {
-  return items.reduce((sum, item) => sum + itemText(item).length, 0);
+  return items.reduce((sum, item) => sum + itemChars(item), 0);
 }
 
 /**
