@@ -30,11 +30,18 @@ async function openForAppend(path: string): Promise<{ handle: FileHandle; create
   } catch (error) {
     if (errorCode(error) !== "ENOENT") throw error;
   }
-  await mkdir(dirname(path), { recursive: true, mode: DIRECTORY_MODE });
   try {
     return { handle: await open(path, NEW_FLAGS, FILE_MODE), created: true };
   } catch (error) {
     // Made by someone else meanwhile (a symlink too: O_NOFOLLOW then refuses it below).
+    if (errorCode(error) === "EEXIST") return { handle: await open(path, EXISTING_FLAGS), created: false };
+    if (errorCode(error) !== "ENOENT") throw error;
+  }
+  // The session directory is made only when a file is first created in it.
+  await mkdir(dirname(path), { recursive: true, mode: DIRECTORY_MODE });
+  try {
+    return { handle: await open(path, NEW_FLAGS, FILE_MODE), created: true };
+  } catch (error) {
     if (errorCode(error) !== "EEXIST") throw error;
     return { handle: await open(path, EXISTING_FLAGS), created: false };
   }
@@ -111,7 +118,7 @@ export function createSessionFileWriter(): SessionFileWriter {
           created = opened.created;
           file = { handle: opened.handle, size: -1, idle: undefined };
           files.set(path, file);
-          size = (await file.handle.stat()).size;
+          size = created ? 0 : (await file.handle.stat()).size;
         }
         const torn = size !== file.size && (await endsTorn(file.handle, size));
         const data = Buffer.from(torn ? `\n${text}` : text, "utf8");
