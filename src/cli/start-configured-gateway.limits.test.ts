@@ -65,6 +65,7 @@ describe("startConfiguredGateway: gateway.maxQueuedPerSession", () => {
       TOOLSIFT_STATE_DIR: join(dir, "state"),
       TOOLSIFT_HOME: join(dir, "home"),
     });
+    let first: Promise<unknown> = Promise.resolve();
     try {
       const post = (text: string) =>
         fetch(`${running.url}/v1/responses`, {
@@ -72,7 +73,7 @@ describe("startConfiguredGateway: gateway.maxQueuedPerSession", () => {
           headers: { "content-type": "application/json", "x-toolsift-session": "busy" },
           body: JSON.stringify({ input: text }),
         });
-      const first = post("first").catch(() => undefined);
+      first = post("first").catch(() => undefined);
       // The first run is waiting on the provider: the session is busy.
       await expect.poll(() => provider.connections(), { timeout: 10_000 }).toBeGreaterThan(0);
       const second = await post("second");
