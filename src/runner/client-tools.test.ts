@@ -220,7 +220,11 @@ test("catalogs belong to one run: concurrent runs never see each other's client 
     }
     const events = await harness.events(`session-${session}`);
     const results = eventsOfType(events, "tool-result");
-    expect(results.find((event) => event.callId === `search_${session}`)?.output).not.toContain(other);
+    // The search for the other run's tool finds nothing: no candidate and no suggested catalog word names it
+    // (the answer only repeats the query word the model typed).
+    const search = JSON.parse(String(results.find((event) => event.callId === `search_${session}`)?.output));
+    expect(JSON.stringify(search.results[0].candidates)).not.toContain(other);
+    expect(search.results[0].noMatch.suggestions).not.toContain(other);
     expect(results.find((event) => event.callId === `call_${session}`)?.isError).toBe(true);
     expect(results.find((event) => event.callId === `direct_${session}`)?.isError).toBe(true);
     expect(eventsOfType(events, "target-activity")).toHaveLength(0);
