@@ -16,6 +16,10 @@ function userInput(text: string): SessionEvent {
   };
 }
 
+function runSummary(turns: number): SessionEvent {
+  return { type: "run-summary", at: "2026-01-01T00:00:00.000Z", status: "completed", turns, durationMs: 1 };
+}
+
 let root: string;
 let stateDir: string;
 let logFile: string;
@@ -41,7 +45,7 @@ async function countDatasyncs(): Promise<{ count: () => number }> {
 }
 
 describe("createFileSessionStore: group commit", () => {
-  it("writes concurrent appends to one file whole and in call order, under fewer datasyncs than appends", async () => {
+  it("writes concurrent appends to one file whole and in call order, and flushes concurrent summaries under fewer datasyncs than appends", async () => {
     const store = createFileSessionStore(stateDir);
     const datasyncs = await countDatasyncs();
     const seenOnDisk: boolean[] = [];
@@ -58,24 +62,39 @@ describe("createFileSessionStore: group commit", () => {
     expect(
       lines.map((line) => (JSON.parse(line) as { items: Array<{ text: string }> }).items[0]?.text),
     ).toEqual(Array.from({ length: APPENDS }, (_, index) => `line ${index}`));
+    // Run summaries are flushed to the disk; concurrent ones share their datasyncs.
+    await Promise.all(
+      Array.from({ length: APPENDS }, (_, index) => store.append("main", "s", runSummary(index))),
+    );
     expect(datasyncs.count()).toBeGreaterThan(0);
     expect(datasyncs.count()).toBeLessThan(APPENDS);
   });
 
-  it("resolves each append only after a datasync that covers its line", async () => {
+  it("resolves each run summary only after a datasync that covers its line", async () => {
     const store = createFileSessionStore(stateDir);
     const datasyncs = await countDatasyncs();
     const countsWhenResolved: number[] = [];
     await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        store
-          .append("main", "s", userInput(`x${index}`))
-          .then(() => countsWhenResolved.push(datasyncs.count())),
+        store.append("main", "s", runSummary(index)).then(() => countsWhenResolved.push(datasyncs.count())),
       ),
     );
     // The first line goes out alone, with its own datasync; every later one waits for a later datasync.
     expect(countsWhenResolved[0]).toBeGreaterThanOrEqual(1);
     expect(Math.min(...countsWhenResolved.slice(1))).toBeGreaterThanOrEqual(2);
+  });
+
+  it("writes other lines at once without a datasync; a run summary flushes them with it", async () => {
+    const store = createFileSessionStore(stateDir);
+    const datasyncs = await countDatasyncs();
+    for (let index = 0; index < 5; index += 1) {
+      await store.append("main", "s", userInput(`plain ${index}`));
+      // In the file (a crash of the process loses nothing) before append resolves, with no disk flush.
+      expect(readFileSync(logFile, "utf8")).toContain(`"text":"plain ${index}"`);
+    }
+    expect(datasyncs.count()).toBe(0);
+    await store.append("main", "s", runSummary(1));
+    expect(datasyncs.count()).toBe(1);
   });
 
   it("starts a batch on a new line when the file ends in a torn write, and keeps the file 0600", async () => {

@@ -3,7 +3,7 @@ import { type FileHandle, lstat, open, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { ToolsiftError } from "../errors/index.js";
 import { createGroupCommit } from "./group-commit.js";
-import { SESSION_FILE_EXTENSION, STATE_PROBE_CACHE_MS } from "./limits.js";
+import { DURABLE_EVENT_TYPES, SESSION_FILE_EXTENSION, STATE_PROBE_CACHE_MS } from "./limits.js";
 import { parseSessionLog, SESSION_EVENT_TYPES, type SkippedSessionLine } from "./parse-session-log.js";
 import { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
 import { redactSecrets } from "./redact-secrets.js";
@@ -123,7 +123,7 @@ export function createFileSessionStore(
   options: FileSessionStoreOptions = {},
 ): SessionStore {
   const writer = createSessionFileWriter();
-  const commits = createGroupCommit((path, text) => writer.append(path, text));
+  const commits = createGroupCommit((path, text, sync) => writer.append(path, text, sync));
   let fault: string | undefined;
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
 
@@ -150,7 +150,7 @@ export function createFileSessionStore(
       const path = sessionLogPath(stateDir, agentId, sessionKey);
       const line = toLine(event);
       try {
-        await commits.add(path, line);
+        await commits.add(path, line, DURABLE_EVENT_TYPES.has(event.type));
       } catch (error) {
         if (!isStorageFault(error)) throw storageError("append to", path, error);
         const unavailable = storageUnavailable(stateDir, error);

@@ -1,12 +1,15 @@
 /** Batched writes per key (one session log file each): what queues while a write runs goes out as one. */
 export interface GroupCommit {
-  /** Queues `line` for `key`; resolves once a write that includes it has completed, rejects if that write failed. */
-  add(key: string, line: string): Promise<void>;
+  /**
+   * Queues `line` for `key`; resolves once a write that includes it has completed, rejects if that write
+   * failed. With `sync`, that write is also flushed to the disk (a batch is synced when any line asks).
+   */
+  add(key: string, line: string, sync?: boolean): Promise<void>;
   /** Settles once everything queued for `key` so far has been written or has failed; never rejects. */
   idle(key: string): Promise<void>;
 }
 
-type Pending = { line: string; resolve: () => void; reject: (error: unknown) => void };
+type Pending = { line: string; sync: boolean; resolve: () => void; reject: (error: unknown) => void };
 type Queue = { pending: Pending[]; drained: Promise<void> };
 
 /**
@@ -15,14 +18,20 @@ type Queue = { pending: Pending[]; drained: Promise<void> };
  * one `write` call (so one flush covers them all). Every `add` settles with the write that carried its line.
  * Writes for one key never overlap; different keys are independent.
  */
-export function createGroupCommit(write: (key: string, text: string) => Promise<void>): GroupCommit {
+export function createGroupCommit(
+  write: (key: string, text: string, sync: boolean) => Promise<void>,
+): GroupCommit {
   const queues = new Map<string, Queue>();
 
   const drain = async (key: string, queue: Queue): Promise<void> => {
     while (queue.pending.length > 0) {
       const batch = queue.pending.splice(0);
       try {
-        await write(key, batch.map((pending) => pending.line).join(""));
+        await write(
+          key,
+          batch.map((pending) => pending.line).join(""),
+          batch.some((pending) => pending.sync),
+        );
         for (const pending of batch) pending.resolve();
       } catch (error) {
         for (const pending of batch) pending.reject(error);
@@ -32,14 +41,14 @@ export function createGroupCommit(write: (key: string, text: string) => Promise<
   };
 
   return {
-    add(key, line) {
+    add(key, line, sync = false) {
       return new Promise<void>((resolve, reject) => {
         const queued = queues.get(key);
         if (queued) {
-          queued.pending.push({ line, resolve, reject });
+          queued.pending.push({ line, sync, resolve, reject });
           return;
         }
-        const queue: Queue = { pending: [{ line, resolve, reject }], drained: Promise.resolve() };
+        const queue: Queue = { pending: [{ line, sync, resolve, reject }], drained: Promise.resolve() };
         queues.set(key, queue);
         queue.drained = drain(key, queue);
       });

@@ -45,3 +45,10 @@ export const MAX_OPEN_SESSION_FILES = 64;
 
 /** A session log file with no write for this long (ms) is closed. */
 export const SESSION_FILE_IDLE_MS = 2_000;
+
+/**
+ * Event types whose line is flushed to the disk (`datasync`) before `append` resolves: a run's summary, so a
+ * completed run survives a power loss with every line before it. Other lines are written to the file at once
+ * (a crash of the process loses none) and reach the disk with the next synced line or the kernel's writeback.
+ */
+export const DURABLE_EVENT_TYPES: ReadonlySet<string> = new Set(["run-summary"]);

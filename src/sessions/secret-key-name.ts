@@ -31,6 +31,20 @@ export function keyWords(key: string): string[] {
  * `clientsecret`. Case-insensitive; errs towards redacting.
  */
 export function isSecretKeyName(key: string): boolean {
+  const known = verdicts.get(key);
+  if (known !== undefined) return known;
+  const verdict = judgeKeyName(key);
+  // Keys repeat across every logged event (`type`, `text`, `callId`): remembered, within a bound.
+  if (verdicts.size >= MAX_REMEMBERED_KEY_NAMES) verdicts.clear();
+  verdicts.set(key, verdict);
+  return verdict;
+}
+
+/** How many key names keep their verdict; past it the memory starts afresh. */
+const MAX_REMEMBERED_KEY_NAMES = 4096;
+const verdicts = new Map<string, boolean>();
+
+function judgeKeyName(key: string): boolean {
   const words = keyWords(key);
   if (words.length === 0) return false;
   if (words.some((word) => SECRET_WORDS.has(word))) return true;

@@ -13,8 +13,11 @@ const NEWLINE = 0x0a;
 
 /** Writes whole lines to session log files, keeping recently used files open. */
 export interface SessionFileWriter {
-  /** Appends `text` (whole lines) to `path` and `datasync`s it; never called twice at once for one path. */
-  append(path: string, text: string): Promise<void>;
+  /**
+   * Appends `text` (whole lines) to `path`, and `datasync`s the file when `sync` is set; never called twice
+   * at once for one path.
+   */
+  append(path: string, text: string, sync: boolean): Promise<void>;
 }
 
 type OpenFile = { handle: FileHandle; size: number; idle: NodeJS.Timeout | undefined };
@@ -97,7 +100,7 @@ export function createSessionFileWriter(): SessionFileWriter {
   };
 
   return {
-    async append(path, text) {
+    async append(path, text, sync) {
       busy.add(path);
       let file = files.get(path);
       if (file?.idle) clearTimeout(file.idle);
@@ -123,7 +126,7 @@ export function createSessionFileWriter(): SessionFileWriter {
         const torn = size !== file.size && (await endsTorn(file.handle, size));
         const data = Buffer.from(torn ? `\n${text}` : text, "utf8");
         await writeAll(file.handle, data);
-        await file.handle.datasync();
+        if (sync) await file.handle.datasync();
         file.size = size + data.length;
         keepOpen(path, file);
       } catch (error) {
