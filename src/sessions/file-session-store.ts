@@ -110,8 +110,9 @@ function storageError(action: string, path: string, error: unknown): ToolsiftErr
  * The on-disk SessionStore: one JSONL file per session at
  * `<stateDir>/agents/<agentId>/sessions/<sessionKey>.jsonl` (ids validated, see isValidSessionKey).
  * Each append redacts the event (redactSecrets) and serialises it at call time; lines for one file are
- * written by group commit (appends that queue while a write runs go out together, in call order, under one
- * `datasync`), and each append resolves only after the `datasync` covering its line. A file left ending in
+ * written by group commit (appends that queue while a write runs go out together, in call order, as one
+ * write), and each append resolves only once its line is in the file; a `run-summary` line is also flushed
+ * to the disk (`datasync`, covering every earlier line) before its append resolves. A file left ending in
  * a torn line gets a newline first, so the next event always starts its own line. `read` waits for appends
  * already queued, then parses (a torn or bad line is skipped, never fatal). Files are created 0600,
  * directories 0700; symlinked logs are refused. A state directory that cannot take writes (full, read-only,

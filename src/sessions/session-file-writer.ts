@@ -68,8 +68,8 @@ async function writeAll(handle: FileHandle, data: Buffer): Promise<void> {
 
 /**
  * A writer that keeps up to MAX_OPEN_SESSION_FILES log files open (each closed after SESSION_FILE_IDLE_MS
- * without writes, least recently used first past the bound), so a run's lines cost a `stat`, a write and a
- * `datasync` each batch instead of an open and a close too. Before each write the file's size is compared
+ * without writes, least recently used first past the bound), so a run's lines cost a `stat` and a write each
+ * batch (and a `datasync` when asked) instead of an open and a close too. Before each write the file's size is compared
  * with what this writer last left: a file changed meanwhile is checked for a torn last line, which gets a
  * newline first. A symlinked file is refused (O_NOFOLLOW). A failed write closes the file (the next write
  * opens and checks it afresh) and, when this writer created it and it is still empty, removes it.
