@@ -78,5 +78,11 @@ describe("toolsift tools shows what is pinned", () => {
       { id: "native:fake-plugin:fake_plugin_tool_03", declaredAs: "fake_plugin_tool_03" },
       { id: "mcp:crm:crm_create_contact", declaredAs: "crm__crm_create_contact" },
     ]);
+    // Pinned tools are declared directly: the surface says so under their catalog ids.
+    const tools = (JSON.parse(outcome.stdout) as { tools: Array<{ id: string; visibility: string }> }).tools;
+    const visibility = (id: string) => tools.find((tool) => tool.id === id)?.visibility;
+    expect(visibility("mcp:crm:crm_create_contact")).toBe("direct");
+    expect(visibility("native:fake-plugin:fake_plugin_tool_03")).toBe("direct");
+    expect(visibility("mcp:crm:crm_list_contact")).toBe("catalog");
   });
 });

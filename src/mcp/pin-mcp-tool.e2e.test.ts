@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createToolSearch } from "../tool-search/index.js";
+import { createToolSearch, modelToolEntry } from "../tool-search/index.js";
 import { createMcpToolSource } from "./create-mcp-tool-source.js";
 import { logCollector, stdioFixture } from "./mcp.test-support.js";
 import { checkPinnedSchema } from "./pin-mcp-tool.js";
@@ -34,6 +34,8 @@ describe("mcp.servers.<id>.alwaysVisible (a real stdio MCP server)", () => {
     ]);
     const pinned = declared[3];
     expect(pinned?.parameters).toMatchObject({ type: "object", required: ["id"] });
+    // Declared as <server>__<tool>, attributed (session log, effective surface) to its catalog id.
+    expect(pinned && modelToolEntry(pinned)?.id).toBe("mcp:crm:crm_create_contact");
 
     const ok = await pinned?.execute({ id: "c-1" }, {});
     expect(ok?.isError).toBeUndefined();

@@ -1,7 +1,7 @@
 import { toCatalogEntry } from "../catalog/index.js";
 import { resolveAgent } from "../config/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
-import { createToolSearch } from "../tool-search/index.js";
+import { createToolSearch, modelToolEntry } from "../tool-search/index.js";
 import { admittedTools } from "./admitted-tools.js";
 import { DEFAULT_CLOSE_TIMEOUT_MS } from "./limits.js";
 import { toolSearchModel } from "./prepare-run.js";
@@ -55,15 +55,22 @@ export function createRunner(options: RunnerOptions): Runner {
           : { contextWindowTokens: agent.contextWindowTokens }),
       });
       try {
-        const declared = search.modelTools().map((tool) => tool.name);
-        const declaredSet = new Set(declared);
+        const modelTools = search.modelTools();
+        const declared = modelTools.map((tool) => tool.name);
+        // By id: a pinned MCP tool is declared as <server>__<tool>, not under its catalog name.
+        const declaredIds = new Set(
+          modelTools.flatMap((tool) => {
+            const entry = modelToolEntry(tool) ?? toCatalogEntry(tool);
+            return entry ? [entry.id] : [];
+          }),
+        );
         const admitted: EffectiveTool[] = tools.flatMap((tool) => {
           const entry = toCatalogEntry(tool);
           if (!entry) return [];
           const visibility: EffectiveTool["visibility"] =
             tool.catalogMode === "direct-only"
               ? "direct-only"
-              : !search.enabled || declaredSet.has(entry.name)
+              : !search.enabled || declaredIds.has(entry.id)
                 ? "direct"
                 : "catalog";
           return [{ id: entry.id, name: entry.name, source: entry.source, owner: entry.owner, visibility }];

@@ -6,7 +6,7 @@ import type { ExecutionHooks, ToolCallActivity } from "../execution/index.js";
 import { pluginBeforeToolCall, runBeforePromptHooks } from "../plugins/index.js";
 import { policyDecision } from "../policy/index.js";
 import type { ProviderTool } from "../providers/index.js";
-import { createToolSearch, type ToolSearch } from "../tool-search/index.js";
+import { createToolSearch, modelToolEntry, type ToolSearch } from "../tool-search/index.js";
 import { admittedTools } from "./admitted-tools.js";
 import { MAX_ACTIVITY_RESULT_CHARS } from "./limits.js";
 import { resultText } from "./result-text.js";
@@ -127,7 +127,7 @@ export async function prepareRun(
   const modelTools = codeMode?.modelTools() ?? executed?.tools ?? search.modelTools();
   const ids = new Map<string, { toolId: string; source: SearchCandidate["source"] }>();
   for (const tool of modelTools) {
-    const entry = executed?.entries.get(tool.name) ?? toCatalogEntry(tool);
+    const entry = executed?.entries.get(tool.name) ?? modelToolEntry(tool) ?? toCatalogEntry(tool);
     if (entry && !CONTROL_NAMES.has(entry.name))
       ids.set(tool.name, { toolId: entry.id, source: entry.source });
   }

@@ -1,2 +1,3 @@
 export { createToolSearch } from "./create-tool-search.js";
 export type { ToolSearch, ToolSearchOptions } from "./types.js";
+export { modelToolEntry } from "./wrap-for-model.js";

@@ -3,6 +3,18 @@ import { toErrorResult } from "../controls/index.js";
 import type { CallSurface, Executor } from "../execution/index.js";
 import { safeRead } from "../schema/index.js";
 
+/** The catalog entry behind each model-facing definition made here (its declared name may differ). */
+const entries = new WeakMap<ToolDefinition, CatalogEntry>();
+
+/**
+ * The catalog entry a model-facing definition from `modelTools()` stands for, or undefined for one not made
+ * by Tool Search (a control, a tool returned as it is): a pinned MCP tool is declared as `<server>__<tool>`
+ * but is still `mcp:<server>:<tool>` in logs and on the effective surface.
+ */
+export function modelToolEntry(tool: ToolDefinition): CatalogEntry | undefined {
+  return entries.get(tool);
+}
+
 /**
  * A model-facing definition for an entry whose calls still pass through the run's executor pipeline
  * (scheduling, policy, hooks, approval, validation), so a direct call is never a way around them.
@@ -31,6 +43,7 @@ export function wrapForModel(entry: CatalogEntry, executor: Executor, surface: C
   if (entry.source === "native" && entry.outputSchema !== undefined) {
     wrapped.outputSchema = entry.outputSchema as NonNullable<ToolDefinition["outputSchema"]>;
   }
+  entries.set(wrapped, entry);
   return wrapped;
 }
 
