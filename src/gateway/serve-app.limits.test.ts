@@ -3,6 +3,7 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { createApprovalBroker } from "../approvals/index.js";
 import { createFileSessionStore } from "../sessions/index.js";
 import { createGateway } from "./create-gateway.js";
 import { FakeRunner } from "./fake-runner.test-support.js";
@@ -14,7 +15,13 @@ async function start(limits: ServerLimits) {
   const sessions = createFileSessionStore(stateDir);
   const runner = new FakeRunner(sessions);
   const logs: string[] = [];
-  const gateway = createGateway({ runner, sessions, log: (line) => logs.push(line), serverLimits: limits });
+  const gateway = createGateway({
+    runner,
+    sessions,
+    log: (line) => logs.push(line),
+    serverLimits: limits,
+    approvals: createApprovalBroker(),
+  });
   const listener = await gateway.listen({ port: 0, host: "127.0.0.1" });
   const sockets: Socket[] = [];
   onTestFinished(async () => {
@@ -110,6 +117,16 @@ describe("server limits", () => {
     await chunked.closed;
     await expect.poll(() => test.logs.at(-1)).toBe("POST /v1/chat/completions aborted by client");
     expect(test.logs).toHaveLength(2);
+    // So is an approval decision abandoned mid-body.
+    const decision = test.raw(
+      'POST /v1/approvals/ap_1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"deci',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    decision.socket.destroy();
+    await decision.closed;
+    await expect.poll(() => test.logs.at(-1)).toBe("POST /v1/approvals/ap_1 aborted by client");
+    expect(test.logs).toHaveLength(3);
+    expect(noStacks(test.logs)).toEqual([]);
   });
 
   it("closes connections beyond maxConnections at once, and serves again once they are gone", async () => {
