@@ -119,7 +119,7 @@ describe("server limits", () => {
     expect(test.logs).toHaveLength(2);
     // So is an approval decision abandoned mid-body.
     const decision = test.raw(
-      'POST /v1/approvals/ap_1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"deci',
+      'POST /v1/approvals/ap_1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"dec\r\n',
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
     decision.socket.destroy();
