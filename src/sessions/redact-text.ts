@@ -38,6 +38,16 @@ const BEARER = /\b(Bearer)[ \t]+[A-Za-z0-9\-._~+/]+=*/gi;
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|Digest)$/i;
 const SCHEME_PREFIX = /^((?:Bearer|Basic|Token|Digest)[ \t]+)/i;
 
+/**
+ * A literal every match of PEM_PRIVATE_KEY, TOKEN_PATTERNS or BEARER contains (case-insensitively): a text
+ * without one is left unchanged by them. Replacements never introduce one (`[REDACTED]`, kept prefixes).
+ */
+const SHAPE_MARKERS =
+  /-----BEGIN |sk-|k_(?:live|test)_|gh[pousr]_|github_pat_|xox[bpars]-|AKIA|ASIA|AIza|eyJ|bearer/i;
+
+/** Every match of URL_CREDENTIALS and ASSIGNMENT_HEAD contains `:` or `=`: a text without either is left unchanged by them. */
+const ASSIGNMENT_MARKERS = /[:=]/;
+
 /** The redacted form of one assignment value, or undefined to keep it. */
 function redactedValue(value: string): string | undefined {
   if (AUTH_SCHEME.test(value)) return undefined;
@@ -82,9 +92,18 @@ function redactAssignments(text: string): string {
  * `token: …`, `"apiKey": "…"`). Linear-time patterns only; errs towards redacting.
  */
 export function redactText(text: string): string {
-  let out = text.replace(PEM_PRIVATE_KEY, `$1${REDACTED}`);
-  for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
-  out = out.replace(URL_CREDENTIALS, `$1${REDACTED}@`);
-  out = redactAssignments(out);
-  return out.replace(BEARER, `$1 ${REDACTED}`);
+  const shaped = SHAPE_MARKERS.test(text);
+  const assigned = ASSIGNMENT_MARKERS.test(text);
+  // Most logged strings (ids, words, numbers) hold no marker at all: no pattern can match, nothing is copied.
+  if (!shaped && !assigned) return text;
+  let out = text;
+  if (shaped) {
+    out = out.replace(PEM_PRIVATE_KEY, `$1${REDACTED}`);
+    for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
+  }
+  if (assigned) {
+    out = out.replace(URL_CREDENTIALS, `$1${REDACTED}@`);
+    out = redactAssignments(out);
+  }
+  return shaped ? out.replace(BEARER, `$1 ${REDACTED}`) : out;
 }
