@@ -6,7 +6,7 @@ import { createGroupCommit } from "./group-commit.js";
 import { DURABLE_EVENT_TYPES, SESSION_FILE_EXTENSION, STATE_PROBE_CACHE_MS } from "./limits.js";
 import { parseSessionLog, SESSION_EVENT_TYPES, type SkippedSessionLine } from "./parse-session-log.js";
 import { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
-import { redactSecrets } from "./redact-secrets.js";
+import { redactedJson } from "./redact-secrets.js";
 import { createSessionFileWriter } from "./session-file-writer.js";
 import { isValidSessionKey, sessionLogPath } from "./session-key.js";
 import { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
@@ -51,7 +51,7 @@ function toLine(event: SessionEvent): string {
   }
   let json: string | undefined;
   try {
-    json = JSON.stringify(redactSecrets(event));
+    json = redactedJson(event);
   } catch (error) {
     throw new ToolsiftError(
       "INVALID_REQUEST",

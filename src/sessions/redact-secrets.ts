@@ -127,3 +127,68 @@ function copy(value: unknown, depth: number, walk: Walk): unknown {
 export function redactSecrets(value: unknown): unknown {
   return copy(value, 0, { nodes: 0, changes: 0, ancestors: new Set() });
 }
+
+/**
+ * True when redactSecrets(value) would change nothing, so JSON.stringify(value) is the JSON of its redacted
+ * copy: it walks exactly as copy does (same node count, depth and JSON-in-string rules) and answers false
+ * wherever copy would replace a value, and wherever the copy could serialise differently from the value
+ * (a `toJSON` to honour, an object that is neither an array nor a plain object, a read that throws).
+ */
+function unchanged(value: unknown, depth: number, walk: Walk): boolean {
+  walk.nodes += 1;
+  if (walk.nodes > MAX_REDACTION_NODES) return false;
+  if (typeof value === "string") return stringUnchanged(value, depth, walk);
+  if (typeof value !== "object" || value === null) return true;
+  if (depth >= MAX_REDACTION_DEPTH || walk.ancestors.has(value)) return false;
+  walk.ancestors.add(value);
+  try {
+    if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+    if (Array.isArray(value)) {
+      if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+      const length = value.length;
+      for (let index = 0; index < length; index += 1) {
+        if (walk.nodes >= MAX_REDACTION_NODES) return false;
+        if (!unchanged(value[index], depth + 1, walk)) return false;
+      }
+      return true;
+    }
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (walk.nodes >= MAX_REDACTION_NODES) return false;
+      const item = record[key];
+      if (item !== undefined && item !== null && isSecretKeyName(key)) return false;
+      if (!unchanged(item, depth + 1, walk)) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    walk.ancestors.delete(value);
+  }
+}
+
+function stringUnchanged(text: string, depth: number, walk: Walk): boolean {
+  if (text.length <= MAX_JSON_REDACTION_CHARS && looksLikeJson(text)) {
+    let parsed: unknown;
+    let parses = true;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parses = false;
+    }
+    // copy keeps a JSON string whose redacted copy changed nothing: the same walk decides.
+    if (parses) return unchanged(parsed, depth + 1, walk);
+  }
+  return redactText(text) === text;
+}
+
+/**
+ * The JSON text of redactSecrets(value), as JSON.stringify(redactSecrets(value)) gives it; a value in which
+ * nothing needs redacting is serialised as it is, without a copy. Throws what JSON.stringify throws.
+ */
+export function redactedJson(value: unknown): string | undefined {
+  if (unchanged(value, 0, { nodes: 0, changes: 0, ancestors: new Set() })) return JSON.stringify(value);
+  return JSON.stringify(redactSecrets(value));
+}
