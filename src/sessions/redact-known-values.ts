@@ -32,7 +32,47 @@ export function collectSecretValues(value: unknown): string[] {
 export function redactKnownValues<T>(value: T, known: Iterable<string>): T {
   const forms = replacementForms(known);
   if (forms.length === 0) return value;
+  // Most events hold no known secret: they are passed on as they are rather than copied.
+  if (untouched(value, forms, 0, { nodes: 0 })) return value;
   return replaceIn(value, forms, 0, { nodes: 0 }) as T;
+}
+
+/**
+ * True when replaceIn would give a copy equal to `value` in every way JSON and the redaction after it can
+ * see: it walks as replaceIn does (same node count and depth bounds) and answers false where replaceIn
+ * would replace or truncate, and where its plain copy would differ (an object that is neither an array
+ * nor a plain object, a `toJSON` only a copy would lose, a read that throws).
+ */
+function untouched(
+  value: unknown,
+  forms: readonly string[],
+  depth: number,
+  walk: { nodes: number },
+): boolean {
+  walk.nodes += 1;
+  if (walk.nodes > MAX_REDACTION_NODES || depth > MAX_REDACTION_DEPTH) return false;
+  if (typeof value === "string") {
+    for (const form of forms) if (value.includes(form)) return false;
+    return true;
+  }
+  if (typeof value !== "object" || value === null) return true;
+  try {
+    if (Array.isArray(value)) {
+      if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+      // A copy keeps the indices only: an own property beside them (a `toJSON`) would be lost.
+      if (Object.keys(value).length !== value.length) return false;
+      for (let index = 0; index < value.length; index += 1)
+        if (!untouched(value[index], forms, depth + 1, walk)) return false;
+      return true;
+    }
+    // A null-prototype object is left to the copy too: its copy would inherit from Object.prototype.
+    if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) if (!untouched(record[key], forms, depth + 1, walk)) return false;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function collect(
