@@ -31,6 +31,19 @@ import { wrapForModel } from "./wrap-for-model.js";
 
 const CATALOG_UNAVAILABLE = "Tool Search catalog is unavailable for this run.";
 
+/**
+ * The snapshot of `entries`: `previous` itself when `entries` are exactly its entries and it holds each of
+ * them unchanged (none was cut to the metadata budget), since a new snapshot would then have the same
+ * entries, lookups and fingerprint; otherwise a new one. Used only right after `previous` was made from
+ * the same entries (nothing can have changed them in between): spares re-fingerprinting every schema.
+ */
+function snapshotOf(previous: CatalogSnapshot, entries: readonly CatalogEntry[]): CatalogSnapshot {
+  const same =
+    entries.length === previous.entries.length &&
+    entries.every((entry, index) => entry === previous.entries[index] && previous.holds(entry));
+  return same ? previous : createCatalogSnapshot(entries);
+}
+
 /** Creates Tool Search for one run: the catalog, the model-facing surface, the directory and the controls. */
 export function createToolSearch(options: ToolSearchOptions): ToolSearch {
   const harness = options.harness ?? "embedded";
@@ -59,7 +72,7 @@ export function createToolSearch(options: ToolSearchOptions): ToolSearch {
     restrictions.every((names) => names.has(entry.name) || names.has(entry.id));
   const rebuild = (tools: readonly ToolDefinition[]) => {
     const build = buildCatalog(tools);
-    snapshot = createCatalogSnapshot(build.snapshot.entries.filter(allowed));
+    snapshot = snapshotOf(build.snapshot, build.snapshot.entries.filter(allowed));
     directOnly = build.directOnly.flatMap((tool) => {
       const entry = toCatalogEntry(tool);
       return entry && allowed(entry) ? [entry] : [];
