@@ -139,9 +139,10 @@ export function createToolScheduler(): ToolScheduler {
       const startNow = queue.length === 0 && canStart(options.mode);
       const nested = (activeSlots.getStore() ?? []).some((s) => s.scheduler === identity && !s.released);
       if (nested && !startNow) return Promise.reject(deadlockError(options.label));
-      const start = AsyncResource.bind((record: ActiveSlot, slot: ScheduleSlot) =>
-        activeSlots.run([...(activeSlots.getStore() ?? []), record], () => task(slot)),
-      );
+      const enter = (record: ActiveSlot, slot: ScheduleSlot) =>
+        activeSlots.run([...(activeSlots.getStore() ?? []), record], () => task(slot));
+      // A call that starts now starts in this very context; only a queued one must carry it along.
+      const start = startNow ? enter : AsyncResource.bind(enter);
       return new Promise<T>((resolve, reject) => {
         const call: QueuedCall = {
           options,
