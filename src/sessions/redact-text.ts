@@ -66,8 +66,10 @@ function redactedValue(value: string): string | undefined {
  * secret consumes nothing after its separator, so `https://x?token=…` still reaches `token`.
  */
 function redactAssignments(text: string): string {
-  const head = new RegExp(ASSIGNMENT_HEAD.source, ASSIGNMENT_HEAD.flags);
-  const value = new RegExp(ASSIGNMENT_VALUE.source, ASSIGNMENT_VALUE.flags);
+  // The module's own patterns, rewound: this loop runs to its end synchronously and never re-enters itself.
+  const head = ASSIGNMENT_HEAD;
+  const value = ASSIGNMENT_VALUE;
+  head.lastIndex = 0;
   let out = "";
   let copied = 0;
   for (let match = head.exec(text); match !== null; match = head.exec(text)) {
