@@ -56,6 +56,7 @@ export function createSessionsCommand(io: CliIo): Command {
           `schemas declared up front: ${describeUpFront(summary)}`,
           `searches: ${summary.searches}, describes: ${summary.describes}, calls: ${summary.calls}`,
           `final tool: ${final}`,
+          `last run: ${describeLastRun(summary)}`,
           "",
         ].join("\n"),
       );
@@ -95,4 +96,11 @@ function describeUpFront(summary: SessionSummary): string {
 async function storeFor(configPath: string | undefined) {
   const loaded = await loadConfig(configPath ? { configPath } : {});
   return createFileSessionStore(loaded.stateDir);
+}
+
+/** How the session's last run ended, as its run summary says (`failed (CANCELLED: …)`). */
+function describeLastRun(summary: ReturnType<typeof summarizeSession>): string {
+  const last = summary.runs.at(-1);
+  if (last?.status === undefined) return "no run summary (the run is still going, or it was cut off)";
+  return last.error === undefined ? last.status : `${last.status} (${last.error})`;
 }

@@ -102,6 +102,7 @@ describe("toolsift sessions", () => {
     const show = await run("sessions", "show", "demo");
     expect(show.code).toBe(0);
     expect(show.stdout).toContain("schemas declared up front: 3");
+    expect(show.stdout).toContain("last run: no run summary (the run is still going, or it was cut off)\n");
     const missing = await run("sessions", "show", "nope");
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No session "nope"');
@@ -164,6 +165,7 @@ describe("toolsift sessions show, as a new user reads the list", () => {
     });
     const none = await run("sessions", "show", "main/early-fail");
     expect(none.stdout).toContain("schemas declared up front: none (no model request in this session)\n");
+    expect(none.stdout).toContain("last run: failed (provider unreachable)\n");
     const mcp = await run("sessions", "show", "mcp/mcp-abc");
     expect(mcp.stdout).toContain("schemas declared up front: none (no model request in this session)\n");
     // A later run that failed before its first request, after one that made requests.

@@ -30,6 +30,8 @@ export interface SessionRunSummary {
   finalTool: SessionToolRef | undefined;
   /** From the run's `run-summary`, when written. */
   status: "completed" | "requires_action" | "failed" | "incomplete" | undefined;
+  /** The `run-summary`'s error (`CODE: message`), for a run that failed or stopped short. */
+  error?: string;
 }
 
 /** What a session log answers on its own (the questions of `describe-and-call.md` "Session activity"). */
@@ -113,6 +115,7 @@ function record(run: SessionRunSummary, event: SessionEvent): void {
       return;
     case "run-summary":
       run.status = event.status;
+      if (typeof event.error === "string") run.error = event.error;
       return;
     default:
       return;
