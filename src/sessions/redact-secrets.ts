@@ -25,21 +25,22 @@ function looksLikeJson(text: string): boolean {
   return (first === "{" && last === "}") || (first === "[" && last === "]");
 }
 
+/** The value a string holds when it is JSON worth redacting structurally (bounded size), else undefined. */
+function embeddedJson(text: string): { parsed: unknown } | undefined {
+  if (text.length > MAX_JSON_REDACTION_CHARS || !looksLikeJson(text)) return undefined;
+  try {
+    return { parsed: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
 function redactString(text: string, depth: number, walk: Walk): string {
-  if (text.length <= MAX_JSON_REDACTION_CHARS && looksLikeJson(text)) {
-    let parsed: unknown;
-    let parses = true;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parses = false;
-    }
-    if (parses) {
-      const before = walk.changes;
-      const redacted = copy(parsed, depth + 1, walk);
-      if (walk.changes === before) return text;
-      return JSON.stringify(redacted);
-    }
+  const json = embeddedJson(text);
+  if (json !== undefined) {
+    const before = walk.changes;
+    const copied = copy(json.parsed, depth + 1, walk);
+    return walk.changes === before ? text : JSON.stringify(copied);
   }
   const redacted = redactText(text);
   if (redacted !== text) walk.changes += 1;
@@ -170,17 +171,9 @@ function unchanged(value: unknown, depth: number, walk: Walk): boolean {
 }
 
 function stringUnchanged(text: string, depth: number, walk: Walk): boolean {
-  if (text.length <= MAX_JSON_REDACTION_CHARS && looksLikeJson(text)) {
-    let parsed: unknown;
-    let parses = true;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parses = false;
-    }
-    // copy keeps a JSON string whose redacted copy changed nothing: the same walk decides.
-    if (parses) return unchanged(parsed, depth + 1, walk);
-  }
+  const json = embeddedJson(text);
+  // copy keeps a JSON string whose redacted copy changed nothing: the same walk decides.
+  if (json !== undefined) return unchanged(json.parsed, depth + 1, walk);
   return redactText(text) === text;
 }
 
