@@ -17,6 +17,8 @@ const WARM_UP_RUNS = 40;
 const MOCK_PHASE_MS = 8_000;
 /** How long the gateway is driven. */
 const GATEWAY_PHASE_MS = 20_000;
+/** How long the provider floor is driven. */
+const FLOOR_PHASE_MS = 10_000;
 /** Linux clock ticks per second (`getconf CLK_TCK`), the unit of utime/stime in `/proc/<pid>/stat`. */
 const CLOCK_TICKS_PER_SECOND = 100;
 /** How long a child may take to print its address. */
@@ -27,6 +29,8 @@ const CPU_GOAL_MS = 5;
 
 /** The built CLI: both children are the real `toolsift` commands (run `npm run build` first). */
 const CLI_ENTRY = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+/** The provider floor: HTTP in, one run's provider requests through the `openai` client, HTTP out. */
+const FLOOR_SERVER = fileURLToPath(new URL("./provider-floor-server.ts", import.meta.url));
 /** What each run asks: the mock calls the fake plugin's tool through tool_search + tool_call, then answers. */
 const RUN_INPUT = "tool search qa check target=fake_plugin_tool_17";
 
@@ -42,8 +46,10 @@ type Row = {
   mockBoundRunsPerSecond?: number;
   ratio?: number;
   ratioGoal?: number;
-  /** CPU time of the measured process itself (gateway: per run; mock: per request). */
+  /** CPU time of the measured process itself (gateway and floor: per run; mock: per request). */
   cpuMsPerUnit: number;
+  /** Gateway: its CPU per run minus the provider floor's (the gateway's own work). */
+  cpuMsBeyondProvider?: number;
   cpuGoalMs?: number;
   failures: number;
 };
@@ -51,9 +57,12 @@ type Row = {
 /**
  * Gateway throughput beside its upstream, in one run: (a) the mock provider alone, driven by plain HTTP POSTs
  * of the very bodies the gateway sent it during warm-up, and (b) a real `toolsift gateway` child process (built
- * CLI) with the QA fake plugin, doing runs of a known number of provider requests. Both at concurrency 8; the
- * mock runs as its own child (`toolsift mock-openai`) so its CPU never mixes with the load generator's. CPU is
- * each child's own utime+stime from `/proc/<pid>/stat`.
+ * CLI) with the QA fake plugin, doing runs of a known number of provider requests, and (c) the provider
+ * floor (`provider-floor-server.ts`): a process that takes the same HTTP request and sends one run's recorded
+ * provider bodies through the `openai` client, nothing else. All at concurrency 8; the mock runs as its own
+ * child (`toolsift mock-openai`) so its CPU never mixes with the load generator's. CPU is each child's own
+ * utime+stime from `/proc/<pid>/stat`; the gateway's CPU beyond the provider is its CPU per run minus the
+ * floor's.
  */
 export async function run(): Promise<Row[]> {
   if (!existsSync(CLI_ENTRY)) throw new Error(`${CLI_ENTRY} is missing: run \`npm run build\` first.`);
@@ -96,6 +105,11 @@ export async function run(): Promise<Row[]> {
     await drive(oneRun, { count: WARM_UP_RUNS });
     const bodies = await recordedBodies(mock.url, before);
     const requestsPerRun = bodies.length / WARM_UP_RUNS;
+    // One run alone, so its provider bodies are in order: the floor replays exactly these.
+    const alone = await mockCursor(mock.url);
+    if (!(await oneRun())) throw new Error("a gateway run failed before measuring");
+    const bodiesPath = join(root, "run-bodies.json");
+    await writeFile(bodiesPath, JSON.stringify(await recordedBodies(mock.url, alone)));
 
     const mockPid = mock.process.pid as number;
     const mockCpu = cpuMs(mockPid);
@@ -114,6 +128,25 @@ export async function run(): Promise<Row[]> {
     );
     const mockCpuMs = cpuMs(mockPid) - mockCpu;
     const mockPerSecond = mockPhase.done / mockPhase.seconds;
+
+    const floor = await startChild([FLOOR_SERVER, mock.url, bodiesPath], process.env, ["--import", "tsx"], "");
+    children.push(floor);
+    const floorPid = floor.process.pid as number;
+    const floorCpu = cpuMs(floorPid);
+    const floorPhase = await drive(
+      async () => {
+        const response = await fetch(`${floor.url}/run`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ model: "mock-tool-planner", input: RUN_INPUT }),
+        });
+        const body = (await response.json()) as { ok?: boolean };
+        return response.ok && body.ok === true;
+      },
+      { ms: FLOOR_PHASE_MS },
+    );
+    const floorCpuMsPerRun = (cpuMs(floorPid) - floorCpu) / Math.max(1, floorPhase.done);
+    await stop(floor.process);
 
     const gatewayPid = gateway.process.pid as number;
     const gatewayCpu = cpuMs(gatewayPid);
@@ -135,6 +168,15 @@ export async function run(): Promise<Row[]> {
         failures: mockPhase.failed,
       },
       {
+        measured: "provider floor runs",
+        concurrency: CONCURRENCY,
+        seconds: round(floorPhase.seconds),
+        perSecond: round(floorPhase.done / floorPhase.seconds),
+        requestsPerRun: round(requestsPerRun),
+        cpuMsPerUnit: round(floorCpuMsPerRun),
+        failures: floorPhase.failed,
+      },
+      {
         measured: "gateway runs",
         concurrency: CONCURRENCY,
         seconds: round(gatewayPhase.seconds),
@@ -144,6 +186,7 @@ export async function run(): Promise<Row[]> {
         ratio: round(runsPerSecond / mockBound),
         ratioGoal: RATIO_GOAL,
         cpuMsPerUnit: round(gatewayCpuMs / Math.max(1, gatewayPhase.done)),
+        cpuMsBeyondProvider: round(gatewayCpuMs / Math.max(1, gatewayPhase.done) - floorCpuMsPerRun),
         cpuGoalMs: CPU_GOAL_MS,
         failures: gatewayPhase.failed,
       },
@@ -208,8 +251,14 @@ async function recordedBodies(baseUrl: string, after: number): Promise<string[]>
   return body.requests.map((request) => request.body);
 }
 
-function startChild(args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<Child> {
-  const child = spawn(process.execPath, [...nodeArgs, CLI_ENTRY, ...args], {
+/** Starts `entry` (default: the built CLI) with `args`; resolves once it prints `listening on <url>`. */
+function startChild(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  nodeArgs: string[] = [],
+  entry: string = CLI_ENTRY,
+): Promise<Child> {
+  const child = spawn(process.execPath, [...nodeArgs, ...(entry ? [entry] : []), ...args], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -210,6 +210,23 @@ describe("createToolScheduler", () => {
     expect(inner.message).toContain("would wait on its own schedule");
   });
 
+  it("detects nesting again after every slot of the process was released (tracking is switched off between calls)", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const scheduler = createToolScheduler();
+      const inner = await scheduler.run(
+        async () => {
+          // A continuation after a real macrotask still carries the outer call's slot.
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return rejection(scheduler.run(async () => "never", { mode: "parallel", label: "inner" }));
+        },
+        { mode: "sequential", label: "outer" },
+      );
+      expect(inner.code).toBe("SCHEDULE_DEADLOCK");
+      // Nothing holds a slot now: a fresh call is not nested and starts at once.
+      await expect(scheduler.run(async () => round, { mode: "sequential", label: "after" })).resolves.toBe(round);
+    }
+  });
+
   it("fails a nested sequential call inside a parallel one, and a nested call behind a queued sequential one", async () => {
     const scheduler = createToolScheduler();
     const release = deferred();

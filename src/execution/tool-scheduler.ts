@@ -55,6 +55,19 @@ interface QueuedCall {
 
 /** The slots held by the calls the current async context runs inside (for nested-call detection). */
 const activeSlots = new AsyncLocalStorage<readonly ActiveSlot[]>();
+/**
+ * Slots held right now, by every schedule of the process. An enabled AsyncLocalStorage turns on promise
+ * hooks for every promise of the process (a few percent of the gateway's CPU per run), so `activeSlots` is
+ * enabled by the first call that enters a slot and disabled again when no call holds one: a nested call can
+ * only happen while its outer call holds a slot, and every promise made inside that call is made while
+ * the storage is enabled, so it still carries the outer call's slots.
+ */
+let heldSlots = 0;
+
+function releaseHeldSlot(): void {
+  heldSlots -= 1;
+  if (heldSlots === 0) activeSlots.disable();
+}
 
 const noop = () => {};
 
@@ -103,6 +116,7 @@ export function createToolScheduler(): ToolScheduler {
     running += 1;
     if (sequential) exclusive = true;
     const record: ActiveSlot = { scheduler: identity, released: false };
+    heldSlots += 1;
     const held: Promise<unknown>[] = [];
     const slot: ScheduleSlot = {
       waited: call.waited,
@@ -122,6 +136,7 @@ export function createToolScheduler(): ToolScheduler {
       .then(() => Promise.all(held))
       .then(() => {
         record.released = true;
+        releaseHeldSlot();
         running -= 1;
         if (sequential) exclusive = false;
         pump();

@@ -11,7 +11,7 @@ import {
 } from "./provider-error.js";
 import { resolveProviderSettings } from "./provider-settings.js";
 import type { ParsedAnswer } from "./read-json.js";
-import { byteCountingFetch, measureRequestBytes } from "./request-bytes.js";
+import { type BytesRecorder, byteCountingFetch, recordBytesInto } from "./request-bytes.js";
 import { fromResponsesAnswer, responsesFailure, toResponsesBody } from "./responses-mapping.js";
 import type { Provider, ProviderRequest, ProviderResponse, ProviderSettings } from "./types.js";
 
@@ -65,13 +65,15 @@ export function createProvider(
   const tokenCapField = resolved.isOpenAI ? "max_completion_tokens" : "max_tokens";
 
   async function send(request: ProviderRequest): Promise<ParsedAnswer & { bytes: number }> {
-    const requestOptions = request.signal ? { signal: request.signal } : {};
+    const recorder: BytesRecorder = { bytes: 0 };
+    const requestOptions = {
+      ...recordBytesInto(recorder),
+      ...(request.signal ? { signal: request.signal } : {}),
+    };
     if (resolved.api === "openai-responses") {
       const body = toResponsesBody(request);
       // The plain POST: the SDK's `responses.create` post-processes answers and throws on a malformed one.
-      const { value, recorder } = await measureRequestBytes(() =>
-        client.post<unknown>("/responses", { body, ...requestOptions }),
-      );
+      const value = await client.post<unknown>("/responses", { body, ...requestOptions });
       const failure = responsesFailure(value);
       if (failure !== undefined)
         throw new ToolsiftError(
@@ -83,9 +85,7 @@ export function createProvider(
       return { ...parsed, bytes: recorder.bytes };
     }
     const body = toChatBody(request, tokenCapField);
-    const { value, recorder } = await measureRequestBytes(() =>
-      client.chat.completions.create(body, requestOptions),
-    );
+    const value = await client.chat.completions.create(body, requestOptions);
     const parsed = fromChatAnswer(value);
     if (!parsed) throw malformedAnswerError(id, apiName);
     return { ...parsed, bytes: recorder.bytes };
