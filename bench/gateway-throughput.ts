@@ -129,7 +129,12 @@ export async function run(): Promise<Row[]> {
     const mockCpuMs = cpuMs(mockPid) - mockCpu;
     const mockPerSecond = mockPhase.done / mockPhase.seconds;
 
-    const floor = await startChild([FLOOR_SERVER, mock.url, bodiesPath], process.env, ["--import", "tsx"], "");
+    const floor = await startChild(
+      [FLOOR_SERVER, mock.url, bodiesPath],
+      process.env,
+      ["--import", "tsx"],
+      "",
+    );
     children.push(floor);
     const floorPid = floor.process.pid as number;
     const floorCpu = cpuMs(floorPid);

@@ -15,7 +15,8 @@ import OpenAI from "openai";
 import { byteCountingFetch, recordBytesInto } from "../src/providers/request-bytes.js";
 
 const [baseURL, bodiesPath] = process.argv.slice(2);
-if (!baseURL || !bodiesPath) throw new Error("usage: provider-floor-server <provider base URL> <bodies.json>");
+if (!baseURL || !bodiesPath)
+  throw new Error("usage: provider-floor-server <provider base URL> <bodies.json>");
 // Parsed once: the gateway builds its bodies as objects too, it never parses them.
 const bodies = (JSON.parse(readFileSync(bodiesPath, "utf8")) as string[]).map((body) => JSON.parse(body));
 const client = new OpenAI({

@@ -223,7 +223,9 @@ describe("createToolScheduler", () => {
       );
       expect(inner.code).toBe("SCHEDULE_DEADLOCK");
       // Nothing holds a slot now: a fresh call is not nested and starts at once.
-      await expect(scheduler.run(async () => round, { mode: "sequential", label: "after" })).resolves.toBe(round);
+      await expect(scheduler.run(async () => round, { mode: "sequential", label: "after" })).resolves.toBe(
+        round,
+      );
     }
   });
 
