@@ -6,6 +6,7 @@ import type { ConversationItem, Provider, ProviderUsage } from "../providers/ind
 import {
   collectSecretValues,
   redactKnownValues,
+  redactSecrets,
   redactText,
   replayConversation,
   type SessionEvent,
@@ -46,26 +47,29 @@ export async function runAgent(
   const stamp = () => ({ at: new Date().toISOString(), runId });
 
   // A run that cannot log is refused here, before anything runs (the store reports the fault once).
+  let previous: SessionEvent[];
+  const input: SessionEvent = { ...stamp(), type: "user-input", items: request.input };
   try {
-    const previous = await sessions.read(agent.id, request.sessionKey);
-    if (previous.length === 0) {
-      await log({
-        type: "session",
-        version: 1,
-        agentId: agent.id,
-        sessionKey: request.sessionKey,
-        at: stamp().at,
-      });
-    }
-    await log({ ...stamp(), type: "user-input", items: request.input });
+    previous = await sessions.read(agent.id, request.sessionKey);
+    const header: SessionEvent = {
+      type: "session",
+      version: 1,
+      agentId: agent.id,
+      sessionKey: request.sessionKey,
+      at: input.at,
+    };
+    // Appended together (one write): a new session's header, then the input.
+    await Promise.all([previous.length === 0 ? log(header) : undefined, log(input)]);
   } catch (error) {
     if (!isStorageUnavailable(error)) throw error;
     return storageRefusal(runId, agent, request, error);
   }
-  // Replayed after the new input is logged, so calls the client abandoned are dropped, not sent.
-  const conversation: ConversationItem[] = replayConversation(
-    await sessions.read(agent.id, request.sessionKey),
-  );
+  // Replayed with the new input as the log holds it (redacted), so calls the client abandoned are dropped,
+  // not sent, and the provider sees what a later turn's replay will show it.
+  const conversation: ConversationItem[] = replayConversation([
+    ...previous,
+    redactSecrets(redactKnownValues(input, secrets)) as SessionEvent,
+  ]);
   // The current turn's input is the replay's tail (or less of it): from here on nothing is trimmed.
   const turnStart = Math.max(0, conversation.length - request.input.length);
 

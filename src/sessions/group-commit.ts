@@ -13,8 +13,9 @@ type Pending = { line: string; sync: boolean; resolve: () => void; reject: (erro
 type Queue = { pending: Pending[]; drained: Promise<void> };
 
 /**
- * Group commit over `write(key, text)`: the first line for an idle key is written at once; lines added for
- * that key while a write is in progress wait and are then written together, in the order they were added, by
+ * Group commit over `write(key, text)`: the first line for an idle key is written as soon as the current
+ * synchronous work is done (a microtask later), together with any line added for that key meanwhile; lines
+ * added while a write is in progress wait and are then written together, in the order they were added, by
  * one `write` call (so one flush covers them all). Every `add` settles with the write that carried its line.
  * Writes for one key never overlap; different keys are independent.
  */
@@ -50,7 +51,9 @@ export function createGroupCommit(
         }
         const queue: Queue = { pending: [{ line, sync, resolve, reject }], drained: Promise.resolve() };
         queues.set(key, queue);
-        queue.drained = drain(key, queue);
+        // Written once the current synchronous work is done (a microtask), so lines appended together
+        // (a header and the user input; a model request and its answer) go out as one write.
+        queue.drained = Promise.resolve().then(() => drain(key, queue));
       });
     },
     idle(key) {
