@@ -168,6 +168,8 @@ export function createToolSearch(options: ToolSearchOptions): ToolSearch {
         const copy = asClientTool(tool);
         return copy ? [copy] : [];
       });
+      // Nothing to add (most runs): the snapshot, its fingerprint and its search index stay as they are.
+      if (clientTools.length === 0) return;
       originalTools = [...originalTools, ...clientTools];
       const build = buildCatalog(clientTools);
       const added = build.snapshot.entries.filter(allowed);
