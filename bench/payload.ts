@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { ToolDefinition, ToolResult } from "../src/catalog/index.js";
 import { DEFAULT_AGENT_INSTRUCTIONS } from "../src/config/index.js";
 import { type CallEnvelope, toCallResult } from "../src/controls/index.js";
-import { toToolResult } from "../src/mcp/to-tool-result.js";
+import { toToolResult } from "../src/mcp-client/to-tool-result.js";
 import { toResponsesBody } from "../src/providers/responses-mapping.js";
 import { createToolSearch } from "../src/tool-search/index.js";
 import { isEntryPoint } from "./entry-point.js";

@@ -17,3 +17,6 @@ export const CONTROL_NAMES: ReadonlySet<string> = new Set(["tool_search", "tool_
  * metadata, without cutting ordinary fields).
  */
 export const MAX_CATALOG_METADATA_CHARS = 4_000_000;
+
+/** Separator of the provider-facing name of a directly declared MCP tool: `<server>__<tool>`. */
+export const DIRECT_NAME_SEPARATOR = "__";

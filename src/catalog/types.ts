@@ -79,3 +79,12 @@ export interface CatalogEntry {
   /** The definition the entry was made from; `execute` is called on it. */
   readonly tool: ToolDefinition;
 }
+
+/** A tool listed by an upstream MCP server, as toolsift hands it to the catalog. */
+export interface McpToolDefinition extends ToolDefinition {
+  origin: { kind: "mcp"; owner: string };
+  /** The provider-facing name where the tool is declared directly: `<server>__<tool>`. */
+  directName: string;
+  /** The safe server name and the tool's name on that server. */
+  mcp: { server: string; tool: string };
+}

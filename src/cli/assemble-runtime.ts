@@ -1,7 +1,7 @@
 import { dirname } from "node:path";
 import { type ApprovalBroker, createApprovalBroker } from "../approvals/index.js";
 import { type LoadedConfig, loadConfig } from "../config/index.js";
-import { createMcpToolSource, type McpToolSource } from "../mcp/index.js";
+import { createMcpToolSource, type McpToolSource } from "../mcp-client/index.js";
 import { type LoadedPlugins, loadPlugins, type PluginLogEntry } from "../plugins/index.js";
 import { createRunner, type Runner } from "../runner/index.js";
 import { createFileSessionStore, type SessionStore } from "../sessions/index.js";

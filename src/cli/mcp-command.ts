@@ -3,16 +3,16 @@ import { Command } from "commander";
 import { resolveToolSearchConfig } from "../config/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import { isLoopbackHost } from "../gateway/index.js";
+import type { McpToolSource } from "../mcp-client/index.js";
 import {
   createMcpFrontend,
   type HttpMcpServer,
   MCP_AGENT_ID,
   type McpFrontend,
-  type McpToolSource,
   type StdioMcpServer,
   serveMcpHttp,
   serveMcpStdio,
-} from "../mcp/index.js";
+} from "../mcp-server/index.js";
 import { policyLayersFor } from "../policy/index.js";
 import { type AssembledRuntime, assembleRuntime } from "./assemble-runtime.js";
 import { parseBind, parsePort, waitForSignal } from "./server-options.js";

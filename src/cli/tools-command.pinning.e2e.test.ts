@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stdioFixture } from "../mcp/mcp.test-support.js";
+import { stdioFixture } from "../mcp-client/mcp.test-support.js";
 import { writeFakePlugin } from "../qa/index.js";
 
 const bin = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));

@@ -1,4 +1,6 @@
-import type { ToolDefinition } from "../catalog/index.js";
+import type { McpToolDefinition } from "../catalog/index.js";
+
+export type { McpToolDefinition };
 
 /** How one upstream MCP server is doing. */
 export interface McpServerStatus {
@@ -10,15 +12,6 @@ export interface McpServerStatus {
   tools: number;
   /** Why it failed (or why it is restarting). */
   error?: string;
-}
-
-/** A tool listed by an upstream MCP server, as toolsift hands it to the catalog. */
-export interface McpToolDefinition extends ToolDefinition {
-  origin: { kind: "mcp"; owner: string };
-  /** The provider-facing name where the tool is declared directly: `<server>__<tool>`. */
-  directName: string;
-  /** The safe server name and the tool's name on that server. */
-  mcp: { server: string; tool: string };
 }
 
 /** Options of createMcpToolSource. */

@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT_CLI, tempDir } from "./mcp.test-support.js";
+import { BUILT_CLI, tempDir } from "../mcp-client/mcp.test-support.js";
 
 const FILE_BYTES = 10_801;
 const sdk = (path: string) =>

@@ -18,7 +18,7 @@ import { applyToolPolicy, type PolicyLayers, policyDecision } from "../policy/in
 import type { SessionStore } from "../sessions/index.js";
 import { cutText } from "../text/index.js";
 import { createToolSearch, type ToolSearch } from "../tool-search/index.js";
-import { asDirectTool, isMcpToolDefinition } from "./direct-tool-name.js";
+import { asDirectTool, isMcpToolDefinition } from "../catalog/index.js";
 import { MAX_ACTIVITY_RESULT_CHARS, MAX_LOGGED_OUTPUT_CHARS, MCP_AGENT_ID } from "./limits.js";
 import { createMcpSessionLog } from "./mcp-session-log.js";
 import { serveInstructions } from "./serve-instructions.js";

@@ -24,28 +24,7 @@ export const MAX_LOGGED_LINE_CHARS = 500;
 /** Most stderr lines of one server copied into the log per start; the rest are counted, not copied. */
 export const MAX_LOGGED_STDERR_LINES = 200;
 
-/** Separator of the provider-facing name of a directly declared MCP tool: `<server>__<tool>`. */
-export const DIRECT_NAME_SEPARATOR = "__";
-
-/** Agent id of the session logs `toolsift mcp serve` writes. */
-export const MCP_AGENT_ID = "mcp";
-/** Most characters of one tool output kept in the session log. */
-export const MAX_LOGGED_OUTPUT_CHARS = 20_000;
-/** Most characters of a target call's result kept as display-only activity. */
-export const MAX_ACTIVITY_RESULT_CHARS = 4_000;
-
-/** Largest JSON body `mcp serve --http` reads (4 MiB, the SDK's default). */
-export const MAX_HTTP_BODY_BYTES = 4 * 1024 * 1024;
-/** Most concurrent MCP sessions `mcp serve --http` keeps; a new session beyond it is refused with 503. */
-export const MAX_HTTP_SESSIONS = 64;
-/** An HTTP MCP session without a request for this long is closed (30 min). */
-export const HTTP_SESSION_IDLE_MS = 30 * 60_000;
-/** How often idle HTTP sessions are looked for (1 min). */
-export const HTTP_IDLE_SWEEP_MS = 60_000;
-/** Path of the MCP endpoint of `mcp serve --http`. */
-export const MCP_HTTP_PATH = "/mcp";
-
-/** Name and version toolsift reports in MCP `initialize` (as a client and as a server). */
+/** Name and version toolsift reports in MCP `initialize` (as a client, and by `mcp serve` as a server). */
 export const MCP_IMPLEMENTATION = { name: "toolsift", version: "0.1.0" } as const;
 
 /** Longest message about a pinned tool (a schema that cannot be pinned, arguments that do not validate). */

@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT_CLI, readLine, stopChild, tempDir, writeEchoPlugin } from "./mcp.test-support.js";
+import { BUILT_CLI, readLine, stopChild, tempDir, writeEchoPlugin } from "../mcp-client/mcp.test-support.js";
 
 const TOKEN = "test-token-guard-0123456789";
 const LISTED_ORIGIN = "http://app.example:3000";

@@ -5,7 +5,7 @@ import type { McpServerSettings } from "../config/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import { cutText } from "../text/index.js";
 import { describeCallFailure } from "./describe-call-failure.js";
-import { mcpDirectName } from "./direct-tool-name.js";
+import { mcpDirectName } from "../catalog/index.js";
 import {
   MAX_LOGGED_LINE_CHARS,
   MAX_LOGGED_STDERR_LINES,

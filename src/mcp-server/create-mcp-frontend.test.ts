@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../catalog/index.js";
 import type { SessionEvent, SessionStore } from "../sessions/index.js";
 import { createMcpFrontend, type McpFrontend, type McpFrontendOptions } from "./create-mcp-frontend.js";
-import { mcpDirectName } from "./direct-tool-name.js";
-import type { McpServerStatus, McpToolDefinition } from "./types.js";
+import { mcpDirectName } from "../catalog/index.js";
+import type { McpServerStatus, McpToolDefinition } from "../mcp-client/index.js";
 
 /** An upstream tool as createMcpToolSource would make it, answering with its name and arguments. */
 function upstream(server: string, name: string): McpToolDefinition {

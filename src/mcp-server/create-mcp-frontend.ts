@@ -6,9 +6,9 @@ import type { ToolDefinition } from "../catalog/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
 import type { PolicyLayers } from "../policy/index.js";
 import type { SessionStore } from "../sessions/index.js";
-import { MCP_IMPLEMENTATION } from "./limits.js";
+import { MCP_IMPLEMENTATION } from "../mcp-client/index.js";
 import { createServeSession, type ServeSession } from "./serve-session.js";
-import type { McpToolSource } from "./types.js";
+import type { McpToolSource } from "../mcp-client/index.js";
 
 /** What `toolsift mcp serve` puts behind its MCP face. */
 export interface McpFrontendOptions {

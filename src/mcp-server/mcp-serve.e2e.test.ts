@@ -19,7 +19,7 @@ import {
   tempDir,
   waitFor,
   writeEchoPlugin,
-} from "./mcp.test-support.js";
+} from "../mcp-client/mcp.test-support.js";
 
 const TOKEN = "test-token-0123456789abcdef";
 

@@ -1,6 +1,5 @@
-import type { ToolDefinition } from "../catalog/index.js";
 import { DIRECT_NAME_SEPARATOR } from "./limits.js";
-import type { McpToolDefinition } from "./types.js";
+import type { McpToolDefinition, ToolDefinition } from "./types.js";
 
 /** The provider-facing name of an MCP tool declared directly: `<server>__<tool>`. */
 export function mcpDirectName(server: string, tool: string): string {
@@ -17,13 +16,13 @@ export function asDirectTool(tool: McpToolDefinition): ToolDefinition {
   return { ...rest, name: directName };
 }
 
-/** True for a tool listed by an upstream MCP server through createMcpToolSource (it carries a `directName`). */
+/** True for a tool listed by an upstream MCP server through an MCP tool source (it carries a `directName`). */
 export function isMcpToolDefinition(tool: ToolDefinition): tool is McpToolDefinition {
   return tool.origin?.kind === "mcp" && typeof (tool as Partial<McpToolDefinition>).directName === "string";
 }
 
 /**
- * For hosts that declare tools directly (Tool Search off): every MCP tool from createMcpToolSource under
+ * For hosts that declare tools directly (Tool Search off): every MCP tool from an MCP tool source under
  * its `<server>__<tool>` name, every other tool unchanged, in order.
  */
 export function asDirectTools(tools: readonly ToolDefinition[]): ToolDefinition[] {
