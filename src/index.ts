@@ -20,7 +20,6 @@ export {
   type ExecOptions,
   type WaitOptions,
 } from "./code-mode/index.js";
-export type { Harness, ModelReference } from "./config/index.js";
 export type {
   BatchSearchGroup,
   BatchSearchResponse,
@@ -41,4 +40,5 @@ export type {
   ToolCallActivity,
   ToolCallEvent,
 } from "./execution/index.js";
+export type { Harness, ModelReference } from "./tool-search/index.js";
 export { createToolSearch, type ToolSearch, type ToolSearchOptions } from "./tool-search/index.js";

@@ -1,6 +1,6 @@
 import { dirname } from "node:path";
 import { type ApprovalBroker, createApprovalBroker } from "../approvals/index.js";
-import { type LoadedConfig, loadConfig } from "../config/index.js";
+import { type LoadedConfig, loadConfig, type ToolsiftConfig } from "../config/index.js";
 import { createMcpToolSource, type McpToolSource } from "../mcp-client/index.js";
 import { type LoadedPlugins, loadPlugins, type PluginLogEntry } from "../plugins/index.js";
 import { createRunner, type Runner } from "../runner/index.js";
@@ -46,7 +46,11 @@ export async function assembleRuntime(options: {
   // Config warnings name keys and variables, never values; redactText would read `….token: environment
   // variable X is not set` as a secret assignment and hide the useful part.
   for (const warning of loaded.warnings) rawLog?.(`config: ${warning}`);
-  const { config } = loaded;
+  // Tool Search settings travel read once (loadConfig read them): the runner never reads the value again.
+  const config: ToolsiftConfig =
+    loaded.config.tools?.toolSearch === undefined
+      ? loaded.config
+      : { ...loaded.config, tools: { ...loaded.config.tools, toolSearch: loaded.toolSearch } };
   const plugins = await loadPlugins({
     paths: config.plugins?.load?.paths ?? [],
     ...(config.plugins?.allow ? { allow: config.plugins.allow } : {}),

@@ -1,7 +1,7 @@
+import { describeValue } from "../text/index.js";
 import { type ConfigPathSegment, formatConfigPath, isPlainRecord } from "./config-path.js";
 import { readEnvReference } from "./env-reference.js";
 import { MAX_CONFIG_DEPTH } from "./limits.js";
-import { describeValue } from "./read-tool-search-value.js";
 
 /** A structural problem, with the raw path segments so later checks can skip what lies under it. */
 export interface StructureIssue {

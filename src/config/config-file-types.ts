@@ -1,5 +1,5 @@
 import type { ProviderSettings } from "../providers/index.js";
-import type { Harness } from "./types.js";
+import type { Harness, ToolSearchConfigValue, ToolSearchSettings } from "../tool-search/index.js";
 
 /** Tool policy keys, global (`tools`), per agent (`agents.list[].tools`) and per sandbox. */
 export interface ToolPolicySettings {
@@ -59,8 +59,11 @@ export interface ToolsiftConfig {
   models?: { providers?: Record<string, ProviderSettings> };
   agents?: { defaults?: AgentSettings; list?: AgentEntry[] };
   tools?: ToolPolicySettings & {
-    /** See resolveToolSearchConfig. */
-    toolSearch?: unknown;
+    /**
+     * As written in the file, or as loadConfig hands it on: read once into Tool Search's typed settings
+     * (`readToolSearchSettings`). See resolveToolSearchConfig.
+     */
+    toolSearch?: ToolSearchConfigValue | ToolSearchSettings;
     approval?: { require?: string[]; mode?: "ask" | "allow" | "deny"; timeoutMs?: number };
   };
   plugins?: { load?: { paths?: string[] }; allow?: string[]; entries?: Record<string, { config?: unknown }> };

@@ -44,14 +44,5 @@ export function readConfigPath(
   return { found: true, value: current };
 }
 
-/** True for a plain data object (`{}` or a null-prototype object), false for arrays, class instances and the rest. */
-export function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  try {
-    if (Array.isArray(value)) return false;
-    const prototype = Object.getPrototypeOf(value);
-    return prototype === Object.prototype || prototype === null;
-  } catch {
-    return false;
-  }
-}
+/** The config's name for `isPlainObject`: `{}` or a null-prototype object; never throws. */
+export { isPlainObject as isPlainRecord } from "../schema/index.js";

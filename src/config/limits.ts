@@ -1,24 +1,5 @@
-/** Config path of the Tool Search settings, used in every message about them. */
-export const TOOL_SEARCH_CONFIG_PATH = "tools.toolSearch";
-
-/** Default `searchDefaultLimit`: results per query when the model gives no limit. */
-export const DEFAULT_SEARCH_DEFAULT_LIMIT = 8;
-/** Default `maxSearchLimit`: the cap on any requested limit. */
-export const DEFAULT_MAX_SEARCH_LIMIT = 20;
-/** Automatic `searchDefaultLimit` for local models when `tools.toolSearch` is unset. */
-export const LOCAL_SEARCH_DEFAULT_LIMIT = 5;
-/** Automatic `maxSearchLimit` for local models when `tools.toolSearch` is unset. */
-export const LOCAL_MAX_SEARCH_LIMIT = 10;
-/** Highest `maxSearchLimit` accepted; larger values are clamped to it. */
-export const MAX_SEARCH_LIMIT_CEILING = 50;
-/** Lowest value either limit can take. */
-export const MIN_SEARCH_LIMIT = 1;
-
-/** The command that migrates retired keys, named in every retired-key error. */
-export const MIGRATION_COMMAND = "toolsift doctor --fix";
-
-/** Longest received key or value quoted in a config message; longer ones are cut with "...". */
-export const LONGEST_SHOWN_VALUE = 48;
+export { LONGEST_SHOWN_VALUE } from "../text/index.js";
+export { MIGRATION_COMMAND } from "../tool-search/index.js";
 
 /** File name of the config file inside `$TOOLSIFT_HOME`. */
 export const CONFIG_FILE_NAME = "toolsift.json";
@@ -59,14 +40,3 @@ export const MAX_GATEWAY_BODY_BYTES = 256 * 1024 * 1024;
 export const MAX_QUEUED_PER_SESSION_CEILING = 1000;
 /** Folder under the state directory holding default agent workspaces. */
 export const WORKSPACE_FOLDER = "workspace";
-
-/** Widest value `config get` and `config set` write on one line; wider objects and arrays get a line per entry. */
-export const MAX_INLINE_VALUE_WIDTH = 100;
-/** Mode of a config file `config set` creates: owner only, since it may hold keys. */
-export const NEW_CONFIG_FILE_MODE = 0o600;
-/** Mode of a config directory `config set` creates. */
-export const NEW_CONFIG_DIR_MODE = 0o700;
-/** Text a missing or blank config file is edited from. */
-export const EMPTY_CONFIG_TEXT = "{}\n";
-/** Names tried for a backup (`<file>.bak-<timestamp>`, then `-2`, `-3`, …) before giving up. */
-export const MAX_BACKUP_ATTEMPTS = 100;

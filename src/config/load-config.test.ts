@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isToolsiftError, type ToolsiftError } from "../errors/index.js";
+import { isToolSearchSettings, readToolSearchSettings } from "../tool-search/index.js";
 import { loadConfig } from "./load-config.js";
 
 let dir: string;
@@ -52,6 +53,12 @@ describe("loadConfig: a missing file means all defaults", () => {
   it("no file at $TOOLSIFT_HOME/toolsift.json: config {}, exists false, no warning", async () => {
     expect(await loadConfig({ env })).toEqual({
       config: {},
+      toolSearch: expect.objectContaining({
+        explicit: false,
+        enabled: true,
+        mode: "tools",
+        alwaysVisible: [],
+      }),
       path: file,
       exists: false,
       stateDir: path.join(dir, "state"),
@@ -92,6 +99,20 @@ describe("loadConfig: a missing file means all defaults", () => {
   it("a file of only whitespace is all defaults too", async () => {
     await writeFile(file, "  \n\t\n");
     expect(await loadConfig({ env })).toMatchObject({ config: {}, exists: true, warnings: [] });
+  });
+});
+
+describe("loadConfig: Tool Search settings are read once", () => {
+  it("hands tools.toolSearch on as Tool Search's typed settings, which are never read again", async () => {
+    await writeFile(file, '{ tools: { toolSearch: { mode: "directory", alwaysVisible: ["web_search"] } } }');
+    const loaded = await loadConfig({ env });
+    expect(loaded.config.tools?.toolSearch).toEqual({ mode: "directory", alwaysVisible: ["web_search"] });
+    expect(isToolSearchSettings(loaded.toolSearch)).toBe(true);
+    expect(loaded.toolSearch).toMatchObject({ explicit: true, enabled: true, mode: "directory" });
+    expect(loaded.toolSearch.alwaysVisible).toEqual(["web_search"]);
+    expect(Object.isFrozen(loaded.toolSearch)).toBe(true);
+    // Read settings pass through the reader as they are: the same object, no second reading.
+    expect(readToolSearchSettings(loaded.toolSearch).settings).toBe(loaded.toolSearch);
   });
 });
 

@@ -1,4 +1,10 @@
 import { readFile, stat } from "node:fs/promises";
+import { ToolsiftError } from "../errors/index.js";
+import {
+  formatSettingIssues,
+  readToolSearchSettings,
+  type ToolSearchSettings,
+} from "../tool-search/index.js";
 import type { ToolsiftConfig } from "./config-file-types.js";
 import { configOptionText } from "./config-option-text.js";
 import { readConfigPath } from "./config-path.js";
@@ -16,6 +22,11 @@ import { locateConfigIssues, validateConfig } from "./validate-config.js";
 export interface LoadedConfig {
   /** The validated config with `env:NAME` values resolved; `{}` when the file does not exist. */
   config: ToolsiftConfig;
+  /**
+   * `tools.toolSearch` read once into Tool Search's typed settings (unset: the automatic ones): hosts pass
+   * these on (`ToolSearchOptions.config`), so the value is never read again.
+   */
+  toolSearch: ToolSearchSettings;
   /** Absolute path of the config file. */
   path: string;
   /** False when there was no file (all defaults). */
@@ -57,7 +68,15 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
       paths.configSource === "default"
         ? []
         : [`config file ${file} does not exist; using the defaults (it is created by toolsift config set)`];
-    return { config: {}, path: file, exists: false, stateDir: paths.stateDir, warnings, raw: {} };
+    return {
+      config: {},
+      toolSearch: readToolSearch({}),
+      path: file,
+      exists: false,
+      stateDir: paths.stateDir,
+      warnings,
+      raw: {},
+    };
   }
 
   const raw = parseConfigText(text, file);
@@ -69,7 +88,26 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
 
   const resolved = resolveEnvReferences(raw as ToolsiftConfig, env);
   const warnings = [...resolved.warnings, ...checkResolvedValues(raw, resolved.config)];
-  return { config: resolved.config, path: file, exists: true, stateDir: paths.stateDir, warnings, raw };
+  return {
+    config: resolved.config,
+    toolSearch: readToolSearch(resolved.config),
+    path: file,
+    exists: true,
+    stateDir: paths.stateDir,
+    warnings,
+    raw,
+  };
+}
+
+/**
+ * `tools.toolSearch` read once into Tool Search's own typed settings (the library owns the option;
+ * validateConfig has already refused a bad value, so this never throws for a loaded file).
+ */
+function readToolSearch(config: ToolsiftConfig): ToolSearchSettings {
+  const reading = readToolSearchSettings(config.tools?.toolSearch);
+  if (reading.settings === undefined)
+    throw new ToolsiftError("CONFIG_INVALID", formatSettingIssues(reading.issues));
+  return reading.settings;
 }
 
 /** Issues whose fix names `toolsift doctor --fix` name the same `--config` the command was given. */

@@ -2,6 +2,7 @@ import path from "node:path";
 import { ToolsiftError } from "../errors/index.js";
 import type { ProviderSettings } from "../providers/index.js";
 import { cutText } from "../text/index.js";
+import type { Harness } from "../tool-search/index.js";
 import type { AgentEntry, AgentSettings, ToolPolicySettings, ToolsiftConfig } from "./config-file-types.js";
 import { isPlainRecord } from "./config-path.js";
 import { DEFAULT_AGENT_INSTRUCTIONS } from "./default-agent-instructions.js";
@@ -16,7 +17,6 @@ import {
 } from "./limits.js";
 import { expandHome } from "./resolve-config-paths.js";
 import { CONFIG_ID_PATTERN, isModelReference } from "./schema-fields.js";
-import type { Harness } from "./types.js";
 
 /** An agent as a run uses it: its `agents.list` entry over `agents.defaults` over the built-in defaults. */
 export interface ResolvedAgent {

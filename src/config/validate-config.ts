@@ -1,14 +1,13 @@
 import type * as z from "zod";
-import { cutText } from "../text/index.js";
+import { cutText, describeValue } from "../text/index.js";
+import { validateToolSearchConfig } from "../tool-search/index.js";
 import { checkConfigStructure } from "./check-config-structure.js";
 import { type ConfigPathSegment, formatConfigPath, isPlainRecord, readConfigPath } from "./config-path.js";
 import { configFileSchema, OMIT_RECEIVED } from "./config-schema.js";
 import { isEnvReference } from "./env-reference.js";
 import { DEFAULT_MODEL_PROVIDER, LONGEST_SHOWN_VALUE } from "./limits.js";
-import { describeValue } from "./read-tool-search-value.js";
 import { isModelReference } from "./schema-fields.js";
 import type { ConfigIssue } from "./types.js";
-import { validateToolSearchConfig } from "./validate-tool-search-config.js";
 
 /** A config issue with the path as segments when known (toolSearch issues carry only the text path). */
 export interface LocatedConfigIssue extends ConfigIssue {

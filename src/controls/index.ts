@@ -6,6 +6,7 @@ export { repairCallArguments } from "./repair-call-arguments.js";
 export { resolveTarget } from "./resolve-target.js";
 export { runToolCall } from "./run-tool-call.js";
 export { runToolSearch, searchCandidates } from "./run-tool-search.js";
+export type { SearchLimits } from "./search-request.js";
 export { toCandidate } from "./to-candidate.js";
 export { toErrorResult } from "./to-error-result.js";
 export * from "./types.js";

@@ -1,4 +1,5 @@
 import type { CatalogEntry, CatalogSnapshot } from "../catalog/index.js";
+import { isObjectRecord } from "../schema/index.js";
 import { invalidRequest as invalid } from "./invalid-request.js";
 
 /** A record without a prototype: any key, `__proto__` included, is an own data property. */
@@ -26,11 +27,11 @@ export function repairCallArguments(
   raw: unknown,
   snapshot: CatalogSnapshot,
 ): { selector: string; args: Record<string, unknown> } {
-  if (!isRecord(raw)) throw invalid(CALL_REQUEST_NOT_OBJECT);
+  if (!isObjectRecord(raw)) throw invalid(CALL_REQUEST_NOT_OBJECT);
   let top = copyRecord(raw);
   if (!hasSelector(top, snapshot)) {
     for (const wrapper of WRAPPER_KEYS) {
-      if (!isRecord(top[wrapper])) continue;
+      if (!isObjectRecord(top[wrapper])) continue;
       const inner = copyRecord(top[wrapper] as object);
       if (!hasSelector(inner, snapshot)) continue;
       // A malformed outer id beside a wrapped selector is refused: the model meant something, unclear what.
@@ -43,7 +44,7 @@ export function repairCallArguments(
   }
 
   const { selector, consumedKeys } = chooseSelector(top, snapshot);
-  if (top.args !== undefined && top.args !== null && !isRecord(top.args)) {
+  if (top.args !== undefined && top.args !== null && !isObjectRecord(top.args)) {
     throw invalid(
       'args must be an object holding the target tool\'s arguments by name, e.g. { "id": "<tool id>", "args": { "city": "Oslo" } }.',
     );
@@ -60,7 +61,7 @@ export function repairCallArguments(
   }
   for (const key of Object.keys(top)) {
     if (consumedKeys.has(key) || key === "args" || key.startsWith(DOTTED_PREFIX)) continue;
-    if (key === "input" && (top.input === null || (isRecord(top.input) && nestedArgs === undefined)))
+    if (key === "input" && (top.input === null || (isObjectRecord(top.input) && nestedArgs === undefined)))
       continue;
     merged[key] = top[key];
   }
@@ -108,17 +109,8 @@ function entriesNamed(snapshot: CatalogSnapshot, value: string): readonly Catalo
   return byId ? [byId] : snapshot.withName(value);
 }
 
-function isRecord(value: unknown): value is object {
-  if (typeof value !== "object" || value === null) return false;
-  try {
-    return !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
 function nonEmptyRecord(value: unknown): BareRecord | undefined {
-  if (!isRecord(value)) return undefined;
+  if (!isObjectRecord(value)) return undefined;
   const copy = copyRecord(value);
   return Object.keys(copy).length > 0 ? copy : undefined;
 }

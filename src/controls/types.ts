@@ -1,4 +1,5 @@
 import type { CatalogEntry, CatalogSnapshot, EntrySource, ToolResult } from "../catalog/index.js";
+import type { SearchLimits } from "./search-request.js";
 
 /** One search hit as the model sees it: compact and safe to put back into the prompt. */
 export interface SearchCandidate {
@@ -89,7 +90,7 @@ export interface ControlRuntime {
   /** The current snapshot. Throws ToolsiftError CATALOG_CLOSED when the catalog is closed. */
   snapshot(): CatalogSnapshot;
   /** The effective search limits of this run. */
-  limits(): { searchDefaultLimit: number; maxSearchLimit: number };
+  limits(): SearchLimits;
   /** Ranked entries for one query over the current snapshot. */
   search(query: string, limit: number): readonly CatalogEntry[];
   /** Names of direct-only tools declared for this turn (after any prompt-time restriction). */

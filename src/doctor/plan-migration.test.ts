@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyConfigEdit } from "../config/index.js";
+import { applyConfigEdit } from "../config-editor/index.js";
 import { planMigration } from "./plan-migration.js";
 
 /** The config after the planned edits. */

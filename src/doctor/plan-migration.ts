@@ -1,10 +1,5 @@
-import {
-  type ConfigEdit,
-  formatJson5Value,
-  isPlainRecord,
-  MIGRATION_COMMAND,
-  readConfigPath,
-} from "../config/index.js";
+import { isPlainRecord, MIGRATION_COMMAND, readConfigPath } from "../config/index.js";
+import { type ConfigEdit, formatJson5Value } from "../config-editor/index.js";
 import { cutText } from "../text/index.js";
 import { LONGEST_SHOWN_VALUE } from "./limits.js";
 

@@ -2,15 +2,14 @@ import { dirname } from "node:path";
 import {
   type ConfigIssue,
   configOptionText,
-  editConfigFile,
   MIGRATION_COMMAND,
   NOTHING_CHANGED,
   parseConfigText,
-  readConfigSource,
   resolveConfigPaths,
   resolveEnvReferences,
   validateConfig,
 } from "../config/index.js";
+import { editConfigFile, readConfigSource } from "../config-editor/index.js";
 import { isToolsiftError } from "../errors/index.js";
 import { checkMcpServers } from "./check-mcp-servers.js";
 import { checkPlugins } from "./check-plugins.js";

@@ -1,15 +1,16 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ApprovalBroker } from "../approvals/index.js";
 import {
+  asDirectTool,
   type CatalogEntry,
   CONTROL_NAMES,
   type EntrySource,
+  isMcpToolDefinition,
   type ToolCallContext,
   type ToolDefinition,
   type ToolResult,
   toCatalogEntry,
 } from "../catalog/index.js";
-import { resolveToolSearchConfig } from "../config/index.js";
 import { toErrorResult } from "../controls/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
@@ -17,8 +18,7 @@ import { pluginBeforeToolCall } from "../plugins/index.js";
 import { applyToolPolicy, type PolicyLayers, policyDecision } from "../policy/index.js";
 import type { SessionStore } from "../sessions/index.js";
 import { cutText } from "../text/index.js";
-import { createToolSearch, type ToolSearch } from "../tool-search/index.js";
-import { asDirectTool, isMcpToolDefinition } from "../catalog/index.js";
+import { createToolSearch, resolveToolSearchConfig, type ToolSearch } from "../tool-search/index.js";
 import { MAX_ACTIVITY_RESULT_CHARS, MAX_LOGGED_OUTPUT_CHARS, MCP_AGENT_ID } from "./limits.js";
 import { createMcpSessionLog } from "./mcp-session-log.js";
 import { serveInstructions } from "./serve-instructions.js";

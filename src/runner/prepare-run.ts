@@ -1,12 +1,17 @@
 import { CONTROL_NAMES, type ToolDefinition, toCatalogEntry } from "../catalog/index.js";
 import { prepareCodeModeSurface } from "../code-mode/index.js";
-import type { ModelReference, ResolvedAgent } from "../config/index.js";
+import type { ResolvedAgent } from "../config/index.js";
 import type { SearchCandidate, Telemetry } from "../controls/index.js";
 import type { ExecutionHooks, ToolCallActivity } from "../execution/index.js";
 import { pluginBeforeToolCall, runBeforePromptHooks } from "../plugins/index.js";
 import { policyDecision } from "../policy/index.js";
 import type { ProviderTool } from "../providers/index.js";
-import { createToolSearch, modelToolEntry, type ToolSearch } from "../tool-search/index.js";
+import {
+  createToolSearch,
+  type ModelReference,
+  modelToolEntry,
+  type ToolSearch,
+} from "../tool-search/index.js";
 import { admittedTools } from "./admitted-tools.js";
 import { MAX_ACTIVITY_RESULT_CHARS } from "./limits.js";
 import { resultText } from "./result-text.js";

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, expect, test } from "vitest";
 import { ToolsiftError } from "../errors/index.js";
 import { createProvider } from "../providers/index.js";
+import type { ToolSearchConfigValue } from "../tool-search/index.js";
 import {
   assistantSays,
   createRunnerHarness,
@@ -222,7 +223,7 @@ test("a plugin tool that throws becomes an error output and the run goes on", as
   expect(toolResult).toMatchObject({ callId: "boom", isError: true, toolId: "native:fragile:explode" });
 });
 
-test.each([
+test.each<[ToolSearchConfigValue, string]>([
   [
     { mode: "tools" },
     'Unknown tool "no_such_tool". Deferred tools are reached through tool_search, then tool_call.',

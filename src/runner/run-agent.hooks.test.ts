@@ -1,4 +1,5 @@
 import { afterEach, expect, test } from "vitest";
+import type { ToolSearchConfigValue } from "../tool-search/index.js";
 import {
   assistantSays,
   createRunnerHarness,
@@ -102,7 +103,7 @@ test("a before_tool_call hook rewrites the arguments of a call made through tool
   expect(activity?.arguments).toEqual({ city: "Rewritten for rewrite" });
 });
 
-test.each([
+test.each<[string, ToolSearchConfigValue]>([
   ["through tool_call", { mode: "tools" }],
   ["directly with Tool Search off", false],
 ])("a before_tool_call hook blocks a call %s, and the tool never runs", async (_label, toolSearch) => {

@@ -14,6 +14,7 @@ import type {
   ProviderTool,
 } from "../providers/index.js";
 import { createFileSessionStore, type SessionEvent, type SessionStore } from "../sessions/index.js";
+import type { ToolSearchConfigValue } from "../tool-search/index.js";
 import { createRunner } from "./create-runner.js";
 import type { Runner, RunRequest } from "./types.js";
 
@@ -158,7 +159,7 @@ export interface RunnerHarnessOptions {
   /** Default `openai-responses`. */
   api?: ProviderSettings["api"];
   /** `tools.toolSearch`; default unset (automatic). */
-  toolSearch?: unknown;
+  toolSearch?: ToolSearchConfigValue;
   /** Extra `agents.defaults` keys. */
   agentDefaults?: AgentSettings;
   agentsList?: AgentEntry[];

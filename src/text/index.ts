@@ -1,1 +1,3 @@
 export { collapseWhitespace, cutText, cutTextLength } from "./cut-text.js";
+export { describeValue } from "./describe-value.js";
+export { LONGEST_SHOWN_VALUE } from "./limits.js";

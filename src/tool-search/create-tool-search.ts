@@ -7,7 +7,6 @@ import {
   toCatalogEntry,
   visibleWhileCataloged,
 } from "../catalog/index.js";
-import { resolveToolSearchConfig } from "../config/index.js";
 import {
   type ControlRuntime,
   createControlTools,
@@ -22,9 +21,10 @@ import { ToolsiftError } from "../errors/index.js";
 import { createExecutor, type Executor } from "../execution/index.js";
 import { searchIndexFor } from "../search/index.js";
 import { asClientTool } from "./as-client-tool.js";
-import { configuredPins } from "./configured-pins.js";
 import { cachedDirectory } from "./directory-cache.js";
 import { assertNoClientNameClash } from "./name-clash.js";
+import { formatSettingIssues, readToolSearchSettings } from "./read-tool-search-settings.js";
+import { resolveToolSearchConfig } from "./resolve-tool-search-config.js";
 import { TelemetryCounters } from "./telemetry-counters.js";
 import type { ToolSearch, ToolSearchOptions } from "./types.js";
 import { wrapForModel } from "./wrap-for-model.js";
@@ -47,15 +47,20 @@ function snapshotOf(previous: CatalogSnapshot, entries: readonly CatalogEntry[])
 /** Creates Tool Search for one run: the catalog, the model-facing surface, the directory and the controls. */
 export function createToolSearch(options: ToolSearchOptions): ToolSearch {
   const harness = options.harness ?? "embedded";
-  const resolved = resolveToolSearchConfig(options.config, {
+  // Read once: settings a config loader already read are used as they are.
+  const reading = readToolSearchSettings(options.config);
+  if (reading.settings === undefined) {
+    throw new ToolsiftError("CONFIG_INVALID", formatSettingIssues(reading.issues));
+  }
+  const settings = reading.settings;
+  const resolved = resolveToolSearchConfig(settings, {
     harness,
     ...(options.model ? { model: options.model } : {}),
     ...(options.codeModeEnabled ? { codeModeEnabled: true } : {}),
   });
-  // The copilot harness registers no handlers for hidden names, so directory mode maps to tools semantics.
-  const mode = resolved.mode === "directory" && harness === "copilot" ? "tools" : resolved.mode;
+  const mode = resolved.mode;
   // Operator pins (tools.toolSearch.alwaysVisible) join the host's directToolNames: names or ids of native tools.
-  const directToolNames = new Set([...(options.directToolNames ?? []), ...configuredPins(options.config)]);
+  const directToolNames = new Set([...(options.directToolNames ?? []), ...settings.alwaysVisible]);
   const budget = directoryBudget(options.contextWindowTokens);
   const skills = [...(options.skills ?? [])];
   const counters = new TelemetryCounters();

@@ -2,3 +2,20 @@
 export const DIRECTORY_CACHE_SIZE = 64;
 /** Bytes of randomness in a counter scope (24 lowercase hex characters). */
 export const COUNTER_SCOPE_BYTES = 12;
+
+/** Config path of the Tool Search settings, used in every message about them. */
+export const TOOL_SEARCH_CONFIG_PATH = "tools.toolSearch";
+/** Default `searchDefaultLimit`: results per query when the model gives no limit. */
+export const DEFAULT_SEARCH_DEFAULT_LIMIT = 8;
+/** Default `maxSearchLimit`: the cap on any requested limit. */
+export const DEFAULT_MAX_SEARCH_LIMIT = 20;
+/** Automatic `searchDefaultLimit` for local models when `tools.toolSearch` is unset. */
+export const LOCAL_SEARCH_DEFAULT_LIMIT = 5;
+/** Automatic `maxSearchLimit` for local models when `tools.toolSearch` is unset. */
+export const LOCAL_MAX_SEARCH_LIMIT = 10;
+/** Highest `maxSearchLimit` accepted; larger values are clamped to it. */
+export const MAX_SEARCH_LIMIT_CEILING = 50;
+/** Lowest value either limit can take. */
+export const MIN_SEARCH_LIMIT = 1;
+/** The command that migrates retired keys, named in every retired-key error. */
+export const MIGRATION_COMMAND = "toolsift doctor --fix";

@@ -1,5 +1,4 @@
 import type { ToolCallContext, ToolDefinition } from "../catalog/index.js";
-import type { Harness, ModelReference } from "../config/index.js";
 import type {
   CallEnvelope,
   SearchCandidate,
@@ -9,6 +8,7 @@ import type {
 } from "../controls/index.js";
 import type { ToolSearchMode } from "../directory/index.js";
 import type { ExecutionHooks } from "../execution/index.js";
+import type { Harness, ModelReference } from "./settings-types.js";
 
 /** Options of createToolSearch (the library contract, plus documented extensions for hosts). */
 export interface ToolSearchOptions {

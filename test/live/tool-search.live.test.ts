@@ -9,6 +9,7 @@ import type { LoadedPlugins } from "../../src/plugins/index.js";
 import { createProvider, type Provider, type ProviderRequest } from "../../src/providers/index.js";
 import { createRunner } from "../../src/runner/index.js";
 import { createFileSessionStore } from "../../src/sessions/index.js";
+import type { ToolSearchConfigValue } from "../../src/tool-search/index.js";
 
 const apiKey = process.env.OPENAI_API_KEY;
 const model = process.env.TOOLSIFT_LIVE_MODEL ?? "gpt-5.4-mini";
@@ -16,8 +17,8 @@ const SKIP_REASON = "OPENAI_API_KEY is not set: the live test runs only against 
 
 if (!apiKey) console.log(`live test skipped: ${SKIP_REASON}`);
 
-type Lane = { name: string; toolSearch: unknown; distractors: number };
-const LANES: Lane[] = ["direct", "default", "tools", "directory"].flatMap((name) =>
+type Lane = { name: string; toolSearch: ToolSearchConfigValue | undefined; distractors: number };
+const LANES: Lane[] = (["direct", "default", "tools", "directory"] as const).flatMap((name) =>
   [0, 32].map((distractors) => ({
     name,
     distractors,

@@ -1,5 +1,5 @@
+import type { ConfigPathSegment } from "../config/index.js";
 import { ToolsiftError } from "../errors/index.js";
-import type { ConfigPathSegment } from "./config-path.js";
 import { formatJson5Key, formatJson5Value } from "./format-json5-value.js";
 import {
   isLineTerminator,

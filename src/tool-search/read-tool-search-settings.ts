@@ -1,23 +1,12 @@
-import { cutText } from "../text/index.js";
-import { LONGEST_SHOWN_VALUE, MIGRATION_COMMAND, TOOL_SEARCH_CONFIG_PATH } from "./limits.js";
-import type { ConfigIssue, ToolSearchMode } from "./types.js";
-
-/** What a `tools.toolSearch` value says, before harness, model and Code Mode are applied. */
-export type ToolSearchSettings =
-  | { kind: "unset" }
-  | { kind: "boolean"; enabled: boolean }
-  | {
-      kind: "object";
-      enabled: boolean;
-      mode?: ToolSearchMode;
-      searchDefaultLimit: unknown;
-      maxSearchLimit: unknown;
-    };
+import { isPlainObject } from "../schema/index.js";
+import { cutText, describeValue, LONGEST_SHOWN_VALUE } from "../text/index.js";
+import { MIGRATION_COMMAND, TOOL_SEARCH_CONFIG_PATH } from "./limits.js";
+import { READ_SETTINGS, type SettingIssue, type ToolSearchSettings } from "./settings-types.js";
 
 /** A read value: the settings when it is valid, and every problem found. */
-export interface ToolSearchValueReading {
+export interface ToolSearchSettingsReading {
   settings?: ToolSearchSettings;
-  issues: ConfigIssue[];
+  issues: SettingIssue[];
   /** The limits as written, whenever the value is a readable object (also when it has other problems). */
   limits?: { searchDefaultLimit: unknown; maxSearchLimit: unknown };
 }
@@ -27,13 +16,30 @@ const UNKNOWN_KEY_MESSAGE =
   "unknown key (expected enabled, mode, searchDefaultLimit, maxSearchLimit or alwaysVisible)";
 const RETIRED_NOTE = "the tool_search_code bridge moved to Code Mode";
 
+const UNSET: ToolSearchSettings = settingsOf({ explicit: false, enabled: true });
+
+/** True for a value readToolSearchSettings made (it is used as it is, never read again). */
+export function isToolSearchSettings(value: unknown): value is ToolSearchSettings {
+  if (typeof value !== "object" || value === null) return false;
+  try {
+    return Object.hasOwn(value, READ_SETTINGS);
+  } catch {
+    return false; // a revoked or hostile Proxy: read as a value, and reported there
+  }
+}
+
 /**
- * Reads a `tools.toolSearch` value without trusting it: Proxies and throwing getters become issues, never
- * exceptions. Every problem is listed, not only the first.
+ * Reads a `tools.toolSearch` value once, without trusting it: Proxies and throwing getters become issues,
+ * never exceptions, and every problem is listed, not only the first. A valid value gives frozen
+ * `ToolSearchSettings`, which createToolSearch, the runner and `mcp serve` use as they are; a value this
+ * function made is returned unchanged. Limits are kept as written: a file's limit that is not a positive
+ * integer is an issue of validateToolSearchConfig, a library caller's falls back to the default.
  */
-export function readToolSearchValue(value: unknown): ToolSearchValueReading {
-  if (value === undefined) return { settings: { kind: "unset" }, issues: [] };
-  if (typeof value === "boolean") return { settings: { kind: "boolean", enabled: value }, issues: [] };
+export function readToolSearchSettings(value: unknown): ToolSearchSettingsReading {
+  if (isToolSearchSettings(value)) return { settings: value, issues: [] };
+  if (value === undefined) return { settings: UNSET, issues: [] };
+  if (typeof value === "boolean")
+    return { settings: settingsOf({ explicit: true, enabled: value }), issues: [] };
   if (!isPlainObject(value)) {
     return { issues: [issue("", `expected true, false or an object (got ${describeValue(value)})`)] };
   }
@@ -42,7 +48,7 @@ export function readToolSearchValue(value: unknown): ToolSearchValueReading {
     return { issues: [issue("", "could not be read (expected true, false or an object)")] };
   }
 
-  const issues: ConfigIssue[] = [];
+  const issues: SettingIssue[] = [];
   for (const key of properties.unreadable) issues.push(issue(key, "could not be read"));
   const fields = properties.values;
   for (const key of fields.keys()) {
@@ -66,7 +72,8 @@ export function readToolSearchValue(value: unknown): ToolSearchValueReading {
     issues.push(issue("mode", `expected "tools" | "directory" (got ${describeValue(mode)})`));
   }
   const alwaysVisible = fields.get("alwaysVisible");
-  if (alwaysVisible !== undefined && !isNameList(alwaysVisible)) {
+  const pins = alwaysVisible === undefined ? [] : nameList(alwaysVisible);
+  if (pins === undefined) {
     issues.push(
       issue(
         "alwaysVisible",
@@ -79,35 +86,56 @@ export function readToolSearchValue(value: unknown): ToolSearchValueReading {
     searchDefaultLimit: fields.get("searchDefaultLimit"),
     maxSearchLimit: fields.get("maxSearchLimit"),
   };
-  if (issues.length > 0) return { issues, limits };
+  if (issues.length > 0 || pins === undefined) return { issues, limits };
   return {
     limits,
-    settings: {
-      kind: "object",
+    settings: settingsOf({
+      explicit: true,
       enabled: enabled !== false,
-      ...(mode === "tools" || mode === "directory" ? { mode } : {}),
-      searchDefaultLimit: fields.get("searchDefaultLimit"),
-      maxSearchLimit: fields.get("maxSearchLimit"),
-    },
+      mode: mode === "directory" ? "directory" : "tools",
+      ...limits,
+      alwaysVisible: pins,
+    }),
     issues,
   };
 }
 
-/** A list of non-empty strings (pinned tool names or ids). */
-function isNameList(value: unknown): boolean {
+function settingsOf(fields: {
+  explicit: boolean;
+  enabled: boolean;
+  mode?: ToolSearchSettings["mode"];
+  searchDefaultLimit?: unknown;
+  maxSearchLimit?: unknown;
+  alwaysVisible?: readonly string[];
+}): ToolSearchSettings {
+  return Object.freeze({
+    [READ_SETTINGS]: true as const,
+    explicit: fields.explicit,
+    enabled: fields.enabled,
+    mode: fields.mode ?? "tools",
+    searchDefaultLimit: fields.searchDefaultLimit,
+    maxSearchLimit: fields.maxSearchLimit,
+    alwaysVisible: Object.freeze([...(fields.alwaysVisible ?? [])]),
+  });
+}
+
+/** A copy of a list of non-empty strings (pinned tool names or ids), or undefined for anything else. */
+function nameList(value: unknown): string[] | undefined {
   try {
-    return Array.isArray(value) && value.every((item) => typeof item === "string" && item.length > 0);
+    if (!Array.isArray(value)) return undefined;
+    const names = [...value];
+    return names.every((item) => typeof item === "string" && item.length > 0) ? names : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
 /** Formats issues as the operator reads them: one `path: message` line each. */
-export function formatConfigIssues(issues: readonly ConfigIssue[]): string {
+export function formatSettingIssues(issues: readonly SettingIssue[]): string {
   return issues.map((entry) => `${entry.path}: ${entry.message}`).join("\n");
 }
 
-function issue(key: string, message: string): ConfigIssue {
+function issue(key: string, message: string): SettingIssue {
   return {
     path: key === "" ? TOOL_SEARCH_CONFIG_PATH : `${TOOL_SEARCH_CONFIG_PATH}${pathSegment(key)}`,
     message,
@@ -117,17 +145,6 @@ function issue(key: string, message: string): ConfigIssue {
 function pathSegment(key: string): string {
   if (/^[A-Za-z_$][\w$]*$/u.test(key)) return `.${cutText(key, LONGEST_SHOWN_VALUE)}`;
   return `[${cutText(JSON.stringify(key), LONGEST_SHOWN_VALUE)}]`;
-}
-
-function isPlainObject(value: unknown): value is object {
-  if (typeof value !== "object" || value === null) return false;
-  try {
-    if (Array.isArray(value)) return false;
-    const prototype = Object.getPrototypeOf(value);
-    return prototype === Object.prototype || prototype === null;
-  } catch {
-    return false;
-  }
 }
 
 function readOwnProperties(
@@ -149,30 +166,4 @@ function readOwnProperties(
     }
   }
   return { values, unreadable };
-}
-
-/** A short, safe rendering of a received value for an error message. */
-export function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  switch (typeof value) {
-    case "string":
-      return cutText(JSON.stringify(value), LONGEST_SHOWN_VALUE);
-    case "number":
-    case "boolean":
-      return String(value);
-    case "bigint":
-      return `${value}n`;
-    case "undefined":
-      return "undefined";
-    case "symbol":
-      return "a symbol";
-    case "function":
-      return "a function";
-    default:
-      try {
-        return Array.isArray(value) ? "an array" : "an object";
-      } catch {
-        return "an object";
-      }
-  }
 }

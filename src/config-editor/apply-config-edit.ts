@@ -1,7 +1,7 @@
+import { type ConfigPathSegment, formatConfigPath, isPlainRecord } from "../config/index.js";
 import { ToolsiftError } from "../errors/index.js";
-import { type ConfigPathSegment, formatConfigPath, isPlainRecord } from "./config-path.js";
+import { describeValue } from "../text/index.js";
 import type { ConfigEdit } from "./edit-config-text.js";
-import { describeValue } from "./read-tool-search-value.js";
 
 /**
  * The parsed config after one edit, as a fresh copy (the input is not changed). A set creates missing objects

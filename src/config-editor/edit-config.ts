@@ -2,22 +2,24 @@ import { mkdir, open, readFile, realpath, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import JSON5 from "json5";
+import {
+  type ConfigIssue,
+  MAX_CONFIG_FILE_BYTES,
+  MAX_LISTED_CONFIG_ISSUES,
+  parseConfigText,
+  unusableConfigError,
+  validateConfig,
+} from "../config/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import { applyConfigEdit } from "./apply-config-edit.js";
 import { type ConfigEdit, editConfigText } from "./edit-config-text.js";
-import { unusableConfigError } from "./invalid-config-error.js";
 import {
   EMPTY_CONFIG_TEXT,
   MAX_BACKUP_ATTEMPTS,
-  MAX_CONFIG_FILE_BYTES,
-  MAX_LISTED_CONFIG_ISSUES,
   NEW_CONFIG_DIR_MODE,
   NEW_CONFIG_FILE_MODE,
 } from "./limits.js";
-import { parseConfigText } from "./parse-config-text.js";
-import type { ConfigIssue } from "./types.js";
-import { validateConfig } from "./validate-config.js";
-import { describeWriteError, writeFileAtomic } from "./write-file-atomic.js";
+import { describeWriteError, writeConfigFile } from "./write-config-file.js";
 
 /** A config file as an editor reads it. */
 export interface ConfigSource {
@@ -139,7 +141,7 @@ export async function editConfigFile(options: EditConfigFileOptions): Promise<Ed
   } else if (options.backup === true) {
     result.backupPath = await writeBackup(source.target, source.bytes ?? Buffer.alloc(0), source.mode);
   }
-  await writeFileAtomic(source.target, text, source.mode === undefined ? {} : { mode: source.mode });
+  await writeConfigFile(source.target, text, { mode: source.mode });
   return result;
 }
 

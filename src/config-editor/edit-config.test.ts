@@ -13,12 +13,11 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig, MAX_CONFIG_FILE_BYTES } from "../config/index.js";
 import { isToolsiftError, type ToolsiftError } from "../errors/index.js";
 import { editConfigFile } from "./edit-config.js";
 import type { ConfigEdit } from "./edit-config-text.js";
-import { MAX_CONFIG_FILE_BYTES } from "./limits.js";
-import { loadConfig } from "./load-config.js";
-import { writeFileAtomic } from "./write-file-atomic.js";
+import { writeConfigFile } from "./write-config-file.js";
 
 let dir: string;
 let file: string;
@@ -195,19 +194,25 @@ describe("editConfigFile", () => {
   });
 });
 
-describe("writeFileAtomic", () => {
-  it("replaces the file and leaves no temp file", async () => {
+describe("writeConfigFile", () => {
+  it("replaces the file, keeps the given mode and leaves no temp file", async () => {
     await writeFile(file, "old");
-    await writeFileAtomic(file, "new");
+    await writeConfigFile(file, "new", { mode: 0o640 });
     expect(await readFile(file, "utf8")).toBe("new");
+    expect((await stat(file)).mode & 0o777).toBe(0o640);
     expect(await readdir(dir)).toEqual(["toolsift.json"]);
+  });
+
+  it("creates a new file for the owner only", async () => {
+    await writeConfigFile(file, "{}\n");
+    expect((await stat(file)).mode & 0o077).toBe(0);
   });
 
   it("removes its temp file and keeps the target when the final rename fails", async () => {
     const target = path.join(dir, "occupied");
     await mkdir(target);
     await writeFile(path.join(target, "inside"), "x");
-    const error = await refusal(() => writeFileAtomic(target, "data"));
+    const error = await refusal(() => writeConfigFile(target, "data"));
     expect(error.message).toMatch(/^Could not write .*occupied \(.+\)\. The file was not changed\.$/u);
     expect((await readdir(dir)).sort()).toEqual(["occupied"]);
     expect(await readdir(target)).toEqual(["inside"]);

@@ -1,6 +1,7 @@
+import { describeValue } from "../text/index.js";
 import { DEFAULT_MAX_SEARCH_LIMIT, DEFAULT_SEARCH_DEFAULT_LIMIT, TOOL_SEARCH_CONFIG_PATH } from "./limits.js";
-import { describeValue, readToolSearchValue } from "./read-tool-search-value.js";
-import type { ConfigIssue } from "./types.js";
+import { readToolSearchSettings } from "./read-tool-search-settings.js";
+import type { SettingIssue } from "./settings-types.js";
 
 const LIMIT_DEFAULTS = {
   searchDefaultLimit: DEFAULT_SEARCH_DEFAULT_LIMIT,
@@ -13,8 +14,8 @@ const LIMIT_DEFAULTS = {
  * list; empty when the value is valid. Never throws. Stricter than `resolveToolSearchConfig`, which lets a
  * library caller's bad limit fall back to the default: in a file, `"12"` or `-3` is a typo to be named.
  */
-export function validateToolSearchConfig(value: unknown): ConfigIssue[] {
-  const reading = readToolSearchValue(value);
+export function validateToolSearchConfig(value: unknown): SettingIssue[] {
+  const reading = readToolSearchSettings(value);
   const issues = [...reading.issues];
   for (const key of ["searchDefaultLimit", "maxSearchLimit"] as const) {
     const limit = reading.limits?.[key];

@@ -1,6 +1,6 @@
 import { BlockList, isIP } from "node:net";
 import { safeRead, safeReadString } from "../schema/index.js";
-import type { ModelReference } from "./types.js";
+import type { ModelReference } from "./settings-types.js";
 
 /** Provider ids (lowercased, with `-`, `_`, `.` and spaces removed) that always serve locally. */
 const LOCAL_PROVIDERS: ReadonlySet<string> = new Set(["ollama", "lmstudio", "llamacpp"]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isToolsiftError, type ToolsiftError } from "../errors/index.js";
 import { resolveToolSearchConfig } from "./resolve-tool-search-config.js";
-import type { ModelReference } from "./types.js";
+import type { ModelReference } from "./settings-types.js";
 
 const localModel: ModelReference = { provider: "ollama", id: "qwen3:8b" };
 const hostedModel: ModelReference = { provider: "openai", id: "gpt-5.4-mini" };

@@ -1,6 +1,7 @@
 import JSON5 from "json5";
+import { MAX_CONFIG_DEPTH } from "../config/index.js";
 import { ToolsiftError } from "../errors/index.js";
-import { MAX_CONFIG_DEPTH, MAX_INLINE_VALUE_WIDTH } from "./limits.js";
+import { MAX_INLINE_VALUE_WIDTH } from "./limits.js";
 
 /** How {@link formatJson5Value} lays a value out. */
 export interface Json5FormatOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isLocalHost, isLocalModel } from "./is-local-model.js";
-import type { ModelReference } from "./types.js";
+import type { ModelReference } from "./settings-types.js";
 
 type Probe = [description: string, model: ModelReference, local: boolean];
 

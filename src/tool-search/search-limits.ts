@@ -1,15 +1,10 @@
+import type { SearchLimits } from "../controls/index.js";
 import {
   DEFAULT_MAX_SEARCH_LIMIT,
   DEFAULT_SEARCH_DEFAULT_LIMIT,
   MAX_SEARCH_LIMIT_CEILING,
   MIN_SEARCH_LIMIT,
 } from "./limits.js";
-
-/** The two search limits of a run. */
-export interface SearchLimits {
-  searchDefaultLimit: number;
-  maxSearchLimit: number;
-}
 
 /**
  * Applies config.md's limit rules: values that are not positive integers fall back to `defaults`,

@@ -1,8 +1,7 @@
 import JSON5 from "json5";
+import { type ConfigPathSegment, LONGEST_SHOWN_VALUE, MAX_CONFIG_DEPTH } from "../config/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import { cutText } from "../text/index.js";
-import type { ConfigPathSegment } from "./config-path.js";
-import { LONGEST_SHOWN_VALUE, MAX_CONFIG_DEPTH } from "./limits.js";
 
 const PATH_HELP =
   'Write keys separated by dots and array indexes in brackets, e.g. tools.toolSearch, agents.list[0].id, or models.providers["llama.cpp"].apiKey.';
