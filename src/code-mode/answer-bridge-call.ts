@@ -1,4 +1,5 @@
 import { isToolsiftError } from "../errors/index.js";
+import { isObjectRecord } from "../schema/index.js";
 import type { ToolSearch } from "../tool-search/index.js";
 import type { BridgeReply } from "./cell-child.js";
 import { MAX_BRIDGE_REPLY_BYTES } from "./limits.js";
@@ -40,7 +41,7 @@ async function dispatch(
 ): Promise<unknown> {
   const [first, second] = args;
   if (method === "search") {
-    const limit = isRecord(second) ? second.limit : undefined;
+    const limit = isObjectRecord(second) ? second.limit : undefined;
     return target.toolSearch.search(
       first as string,
       limit === undefined ? undefined : { limit: limit as number },
@@ -87,8 +88,4 @@ function bridgeError(error: unknown): { code: string; message: string } {
     code: "INTERNAL",
     message: "Tool Search hit an internal error while answering the cell; try again.",
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

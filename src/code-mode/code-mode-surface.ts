@@ -1,6 +1,6 @@
 import type { ToolDefinition } from "../catalog/index.js";
 import { ToolsiftError } from "../errors/index.js";
-import { safeRead } from "../schema/index.js";
+import { isObjectRecord, safeRead } from "../schema/index.js";
 import { createToolSearch, type ToolSearch, type ToolSearchOptions } from "../tool-search/index.js";
 import { type CodeModeAvailability, codeModeAvailable } from "./code-mode-available.js";
 import { createCodeMode } from "./create-code-mode.js";
@@ -85,7 +85,7 @@ export async function prepareCodeModeSurface(options: CodeModeSurfaceOptions): P
 
 /** `tools.toolSearch` forced to `tools` mode, keeping an object's other options (the search limits). */
 function toolsModeConfig(config: unknown): unknown {
-  if (typeof config === "object" && config !== null && !Array.isArray(config)) {
+  if (isObjectRecord(config)) {
     return { ...config, enabled: true, mode: "tools" };
   }
   return { mode: "tools" };

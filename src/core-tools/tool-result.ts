@@ -1,4 +1,5 @@
 import type { ToolResult } from "../catalog/index.js";
+import { messageOf } from "../errors/index.js";
 
 /** A successful text result. */
 export function textResult(text: string, details?: unknown): ToolResult {
@@ -20,5 +21,5 @@ export function errorCode(error: unknown): string | undefined {
 export function failureText(error: unknown): string {
   const code = errorCode(error);
   if (code !== undefined) return code;
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }

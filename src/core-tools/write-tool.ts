@@ -1,7 +1,7 @@
 import { lstat, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { ToolDefinition } from "../catalog/index.js";
-import { atomicWrite } from "./atomic-write.js";
+import { writeFileAtomic } from "../fs-atomic/index.js";
 import { ensureWorkspace } from "./open-workspace-file.js";
 import { readArguments } from "./read-arguments.js";
 import { resolveInsideWorkspace } from "./resolve-inside-workspace.js";
@@ -89,7 +89,7 @@ export async function writeInsideWorkspace(
         reason: `Path ${showPath(requested)} changed while it was being written; try again.`,
       };
     }
-    await atomicWrite(second.path, data, mode);
+    await writeFileAtomic(second.path, data, mode === undefined ? {} : { mode });
     return { ok: true, created: !first.exists };
   } catch (error) {
     const code = errorCode(error);

@@ -1,10 +1,10 @@
 import type { ConversationItem } from "../providers/index.js";
+import { isObjectRecord } from "../schema/index.js";
 import { invalidRequest } from "./gateway-error.js";
 import { MAX_INPUT_ITEMS } from "./limits.js";
 import { parseClientTools } from "./parse-client-tools.js";
 import { readTextContent } from "./read-text-content.js";
 import {
-  isJsonObject,
   type JsonObject,
   optionalPositiveInteger,
   readModel,
@@ -16,7 +16,7 @@ import { joinInstructions, requireTurnItems, type TurnRequest } from "./turn-req
 
 /** Reads a `POST /v1/chat/completions` body into a turn request; bad input is a 400. */
 export function parseChatRequest(body: unknown): TurnRequest {
-  if (!isJsonObject(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
+  if (!isObjectRecord(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
   refuseStreaming(body);
   refuseToolChoice(body);
   if (body.functions !== undefined || body.function_call !== undefined) {
@@ -51,7 +51,7 @@ function readMessages(messages: unknown, instructionTexts: string[]): Conversati
   const items: ConversationItem[] = [];
   messages.forEach((raw, index) => {
     const param = `messages[${index}]`;
-    if (!isJsonObject(raw)) throw invalidRequest(param, `${param} must be an object.`);
+    if (!isObjectRecord(raw)) throw invalidRequest(param, `${param} must be an object.`);
     items.push(...readMessage(raw, param, instructionTexts));
   });
   return items;
@@ -96,7 +96,7 @@ function readAssistant(raw: JsonObject, param: string): ConversationItem[] {
     throw invalidRequest(`${param}.tool_calls`, `${param}.tool_calls must be an array.`);
   calls.forEach((call, index) => {
     const callParam = `${param}.tool_calls[${index}]`;
-    if (!isJsonObject(call) || !isJsonObject(call.function)) {
+    if (!isObjectRecord(call) || !isObjectRecord(call.function)) {
       throw invalidRequest(
         callParam,
         `${callParam} must be { id, type: "function", function: { name, arguments } }.`,

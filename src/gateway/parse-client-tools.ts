@@ -1,7 +1,8 @@
 import type { ProviderTool } from "../providers/index.js";
+import { isObjectRecord } from "../schema/index.js";
 import { invalidRequest } from "./gateway-error.js";
 import { MAX_CLIENT_TOOLS, MAX_TOOL_NAME_LENGTH } from "./limits.js";
-import { isJsonObject, type JsonObject, optionalString, quoteValue } from "./request-fields.js";
+import { type JsonObject, optionalString, quoteValue } from "./request-fields.js";
 
 const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]+$/u;
 
@@ -34,7 +35,7 @@ export function parseClientTools(value: unknown): ProviderTool[] {
 }
 
 function parseOne(raw: unknown, param: string): ProviderTool {
-  if (!isJsonObject(raw)) throw invalidRequest(param, `${param} must be an object.`);
+  if (!isObjectRecord(raw)) throw invalidRequest(param, `${param} must be an object.`);
   if (raw.type !== "function") {
     const type = raw.type === undefined ? "missing" : quoteValue(raw.type);
     throw invalidRequest(
@@ -45,7 +46,7 @@ function parseOne(raw: unknown, param: string): ProviderTool {
   }
   const nested = raw.function;
   if (nested !== undefined) {
-    if (!isJsonObject(nested))
+    if (!isObjectRecord(nested))
       throw invalidRequest(`${param}.function`, `${param}.function must be an object.`);
     return readFunction(nested, `${param}.function`);
   }
@@ -63,7 +64,7 @@ function readFunction(fields: JsonObject, param: string): ProviderTool {
   }
   const description = optionalString(fields, "description", `${param}.description`) ?? "";
   const parameters = fields.parameters;
-  if (parameters !== undefined && parameters !== null && !isJsonObject(parameters)) {
+  if (parameters !== undefined && parameters !== null && !isObjectRecord(parameters)) {
     throw invalidRequest(`${param}.parameters`, `${param}.parameters must be a JSON Schema object.`);
   }
   return { name, description, parameters: parameters ?? structuredClone(NO_PARAMETERS) };

@@ -1,10 +1,10 @@
 import type { ConversationItem } from "../providers/index.js";
+import { isObjectRecord } from "../schema/index.js";
 import { invalidRequest } from "./gateway-error.js";
 import { MAX_INPUT_ITEMS } from "./limits.js";
 import { parseClientTools } from "./parse-client-tools.js";
 import { readTextContent } from "./read-text-content.js";
 import {
-  isJsonObject,
   type JsonObject,
   optionalPositiveInteger,
   optionalString,
@@ -18,7 +18,7 @@ import { joinInstructions, requireTurnItems, type TurnRequest } from "./turn-req
 
 /** Reads a `POST /v1/responses` body (OpenAI Responses API) into a turn request; bad input is a 400. */
 export function parseResponsesRequest(body: unknown): TurnRequest {
-  if (!isJsonObject(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
+  if (!isObjectRecord(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
   refuseStreaming(body);
   refuseToolChoice(body);
   const instructionTexts: string[] = [];
@@ -53,7 +53,7 @@ function readInput(input: unknown, instructionTexts: string[]): ConversationItem
   const items: ConversationItem[] = [];
   input.forEach((raw, index) => {
     const param = `input[${index}]`;
-    if (!isJsonObject(raw)) throw invalidRequest(param, `${param} must be an object.`);
+    if (!isObjectRecord(raw)) throw invalidRequest(param, `${param} must be an object.`);
     const item = readItem(raw, param, instructionTexts);
     if (item !== undefined) items.push(item);
   });

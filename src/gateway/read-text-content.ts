@@ -1,5 +1,6 @@
+import { isObjectRecord } from "../schema/index.js";
 import { invalidRequest } from "./gateway-error.js";
-import { isJsonObject, quoteValue } from "./request-fields.js";
+import { quoteValue } from "./request-fields.js";
 
 /** Content part types that carry plain text (Responses and Chat Completions spellings). */
 const TEXT_PART_TYPES: ReadonlySet<string> = new Set(["input_text", "output_text", "text", "refusal"]);
@@ -15,7 +16,7 @@ export function readTextContent(value: unknown, param: string): string {
   }
   const texts = value.map((part, index) => {
     const partParam = `${param}[${index}]`;
-    if (!isJsonObject(part) || typeof part.type !== "string") {
+    if (!isObjectRecord(part) || typeof part.type !== "string") {
       throw invalidRequest(partParam, `${partParam} must be a content part with a type.`);
     }
     if (!TEXT_PART_TYPES.has(part.type)) {

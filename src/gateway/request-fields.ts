@@ -4,11 +4,6 @@ import { MAX_QUOTED_VALUE_CHARS } from "./limits.js";
 /** A JSON object (not null, not an array). */
 export type JsonObject = Record<string, unknown>;
 
-/** True when `value` is a plain JSON object. */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * A client's value as quoted in an error message: a string in JSON quotes, cut to `MAX_QUOTED_VALUE_CHARS`
  * characters (with the full length named); numbers, booleans and null as written; arrays and objects by kind

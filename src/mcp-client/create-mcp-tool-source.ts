@@ -1,4 +1,5 @@
 import type { McpServerSettings } from "../config/index.js";
+import { messageOf } from "../errors/index.js";
 import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_START_TIMEOUT_MS } from "./limits.js";
 import { safeServerNames } from "./safe-server-names.js";
 import { ServerConnection } from "./server-connection.js";
@@ -27,9 +28,7 @@ export function createMcpToolSource(
       try {
         listener();
       } catch (error) {
-        log(
-          `mcp: a tools-changed listener failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        log(`mcp: a tools-changed listener failed: ${messageOf(error)}`);
       }
     }
   };

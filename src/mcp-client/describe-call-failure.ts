@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { ToolsiftError } from "../errors/index.js";
+import { messageOf, ToolsiftError } from "../errors/index.js";
 
 /** What is known about a failed upstream call besides the error itself. */
 export interface CallFailureContext {
@@ -61,7 +61,7 @@ export function describeCallFailure(
       connectionLost: false,
     };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return {
     error: new ToolsiftError(
       "TOOL_FAILED",

@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServerSettings } from "../config/index.js";
-import { ToolsiftError } from "../errors/index.js";
+import { messageOf, ToolsiftError } from "../errors/index.js";
 import { MAX_STDIO_BUFFER_BYTES, MCP_IMPLEMENTATION } from "./limits.js";
 import { type ListedTool, listServerTools } from "./list-server-tools.js";
 
@@ -128,7 +128,7 @@ function createTransport(options: OpenServerOptions): Transport {
 function startFailure(name: string, settings: McpServerSettings, error: unknown): ToolsiftError {
   if (error instanceof ToolsiftError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (code === "ENOENT" && settings.command !== undefined) {
     return new ToolsiftError(
       "TOOL_UNAVAILABLE",

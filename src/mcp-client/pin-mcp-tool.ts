@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ToolResult } from "../catalog/index.js";
+import { messageOf } from "../errors/index.js";
 import { cutText } from "../text/index.js";
 import { MAX_PIN_ERROR_CHARS } from "./limits.js";
 import type { McpToolDefinition } from "./types.js";
@@ -34,7 +35,7 @@ export function checkPinnedSchema(schema: unknown): PinCheck {
     if (!(ajv instanceof Ajv2020)) delete copy.$schema;
     return { ok: true, validate: ajv.compile(copy) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     return {
       ok: false,
       reason: `its input schema does not compile: ${cutText(message, MAX_PIN_ERROR_CHARS)}`,

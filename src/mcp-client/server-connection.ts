@@ -1,11 +1,11 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonSchema, ToolCallContext, ToolResult } from "../catalog/index.js";
+import { mcpDirectName } from "../catalog/index.js";
 import type { McpServerSettings } from "../config/index.js";
-import { ToolsiftError } from "../errors/index.js";
+import { messageOf, ToolsiftError } from "../errors/index.js";
 import { cutText } from "../text/index.js";
 import { describeCallFailure } from "./describe-call-failure.js";
-import { mcpDirectName } from "../catalog/index.js";
 import {
   MAX_LOGGED_LINE_CHARS,
   MAX_LOGGED_STDERR_LINES,
@@ -315,8 +315,4 @@ export class ServerConnection {
     else if (this.stderrLines === MAX_LOGGED_STDERR_LINES + 1)
       this.options.log(`mcp ${this.options.name}: further stderr output is not copied into this log`);
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

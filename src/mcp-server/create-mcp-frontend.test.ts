@@ -3,10 +3,10 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../catalog/index.js";
-import type { SessionEvent, SessionStore } from "../sessions/index.js";
-import { createMcpFrontend, type McpFrontend, type McpFrontendOptions } from "./create-mcp-frontend.js";
 import { mcpDirectName } from "../catalog/index.js";
 import type { McpServerStatus, McpToolDefinition } from "../mcp-client/index.js";
+import type { SessionEvent, SessionStore } from "../sessions/index.js";
+import { createMcpFrontend, type McpFrontend, type McpFrontendOptions } from "./create-mcp-frontend.js";
 
 /** An upstream tool as createMcpToolSource would make it, answering with its name and arguments. */
 function upstream(server: string, name: string): McpToolDefinition {

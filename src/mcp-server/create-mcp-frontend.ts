@@ -3,12 +3,13 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ApprovalBroker } from "../approvals/index.js";
 import type { ToolDefinition } from "../catalog/index.js";
+import { messageOf } from "../errors/index.js";
+import type { McpToolSource } from "../mcp-client/index.js";
+import { MCP_IMPLEMENTATION } from "../mcp-client/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
 import type { PolicyLayers } from "../policy/index.js";
 import type { SessionStore } from "../sessions/index.js";
-import { MCP_IMPLEMENTATION } from "../mcp-client/index.js";
 import { createServeSession, type ServeSession } from "./serve-session.js";
-import type { McpToolSource } from "../mcp-client/index.js";
 
 /** What `toolsift mcp serve` puts behind its MCP face. */
 export interface McpFrontendOptions {
@@ -128,8 +129,4 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
       await Promise.all([...live].map((connection) => connection.server.close().catch(() => {})));
     },
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -8,7 +8,6 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionEvent } from "../sessions/index.js";
 import {
   BUILT_CLI,
   type HttpFixture,
@@ -20,6 +19,7 @@ import {
   waitFor,
   writeEchoPlugin,
 } from "../mcp-client/mcp.test-support.js";
+import type { SessionEvent } from "../sessions/index.js";
 
 const TOKEN = "test-token-0123456789abcdef";
 

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { messageOf } from "../errors/index.js";
 import type { SessionEvent, SessionStore } from "../sessions/index.js";
 import { MCP_AGENT_ID } from "./limits.js";
 
@@ -41,9 +42,7 @@ export function createMcpSessionLog(sessions: SessionStore, log: (line: string) 
       await header;
       await sessions.append(MCP_AGENT_ID, sessionKey, event);
     } catch (error) {
-      log(
-        `mcp serve: could not write session ${sessionKey}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      log(`mcp serve: could not write session ${sessionKey}: ${messageOf(error)}`);
     }
   };
   const stamp = () => ({ at: new Date().toISOString(), runId });

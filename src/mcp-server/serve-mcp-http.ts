@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
-import { ToolsiftError } from "../errors/index.js";
+import { messageOf, ToolsiftError } from "../errors/index.js";
 import { createHttpGuard } from "../http-guard/index.js";
 import type { McpFrontend, McpFrontendConnection } from "./create-mcp-frontend.js";
 import {
@@ -131,7 +131,7 @@ export async function serveMcpHttp(
   });
   app.notFound((c) => c.json(rpcError(-32601, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}.`), 404));
   app.onError((error, c) => {
-    log(`mcp serve: request failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`mcp serve: request failed: ${messageOf(error)}`);
     return c.json(rpcError(-32603, "Internal error."), 500);
   });
 

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { McpFrontend } from "./create-mcp-frontend.js";
 import { MAX_STDIO_BUFFER_BYTES } from "../mcp-client/index.js";
+import type { McpFrontend } from "./create-mcp-frontend.js";
 
 /** A running stdio MCP server. */
 export interface StdioMcpServer {

@@ -1,4 +1,5 @@
 import type { ConversationItem, ProviderTool } from "../providers/index.js";
+import { isObjectRecord } from "../schema/index.js";
 import { MockRequestError } from "./openai-error.js";
 import type { PlannerInput } from "./plan-response.js";
 
@@ -56,9 +57,7 @@ export function contentText(content: unknown): string {
 
 /** One own property of a parsed JSON value, or `undefined`. */
 export function field(value: unknown, name: string): unknown {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, name)
-    ? (value as Record<string, unknown>)[name]
-    : undefined;
+  return isObjectRecord(value) && Object.hasOwn(value, name) ? value[name] : undefined;
 }
 
 /** The request's model id (a default when it names none). */

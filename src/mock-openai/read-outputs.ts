@@ -1,3 +1,5 @@
+import { isObjectRecord } from "../schema/index.js";
+
 /** What the planner learned from one call's output: the text to report, and whether it is an error. */
 export type OutputReading = { ok: boolean; text: string };
 
@@ -34,7 +36,7 @@ export function readDescribeOutput(
   output: string,
 ): { ok: true; parameters: unknown } | { ok: false; text: string } {
   const data = parseJson(output);
-  if (isRecord(data) && Object.hasOwn(data, "parameters") && !isErrorObject(data))
+  if (isObjectRecord(data) && Object.hasOwn(data, "parameters") && !isErrorObject(data))
     return { ok: true, parameters: data.parameters };
   return { ok: false, text: errorText(data, output) };
 }
@@ -46,7 +48,7 @@ export function readDescribeOutput(
 export function readCallOutput(output: string): OutputReading {
   const data = parseJson(output);
   const result = field(data, "result");
-  if (!isRecord(result) || isErrorObject(data)) return { ok: false, text: errorText(data, output) };
+  if (!isObjectRecord(result) || isErrorObject(data)) return { ok: false, text: errorText(data, output) };
   const text = contentText(result.content) ?? output.trim();
   return { ok: result.isError !== true, text };
 }
@@ -58,7 +60,7 @@ export function readCallOutput(output: string): OutputReading {
 export function readDirectOutput(output: string): OutputReading {
   const data = parseJson(output);
   if (isErrorObject(data)) return { ok: false, text: errorText(data, output) };
-  if (isRecord(data)) {
+  if (isObjectRecord(data)) {
     const text = contentText(data.content);
     if (text !== undefined) return { ok: data.isError !== true, text };
   }
@@ -85,7 +87,7 @@ function contentText(content: unknown): string | undefined {
 
 /** An output that says it failed: `isError: true`, an `error` field, or `details.error`. */
 function isErrorObject(data: unknown): boolean {
-  if (!isRecord(data)) return false;
+  if (!isObjectRecord(data)) return false;
   return data.isError === true || data.error !== undefined || field(data.details, "error") !== undefined;
 }
 
@@ -94,7 +96,7 @@ function errorText(data: unknown, output: string): string {
   const error = field(data, "error") ?? field(field(data, "details"), "error");
   const message = typeof error === "string" ? error : field(error, "message");
   if (typeof message === "string" && message.trim().length > 0) return message.trim();
-  const text = isRecord(data) ? contentText(data.content) : undefined;
+  const text = isObjectRecord(data) ? contentText(data.content) : undefined;
   return text !== undefined && text.length > 0 ? text : output.trim();
 }
 
@@ -107,9 +109,5 @@ function parseJson(text: string): unknown {
 }
 
 function field(value: unknown, name: string): unknown {
-  return isRecord(value) && Object.hasOwn(value, name) ? value[name] : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return isObjectRecord(value) && Object.hasOwn(value, name) ? value[name] : undefined;
 }

@@ -1,3 +1,4 @@
+import { isObjectRecord } from "../schema/index.js";
 import { MAX_ARGUMENT_DEPTH, PLACEHOLDER_NUMBER, PLACEHOLDER_STRING } from "./limits.js";
 
 /**
@@ -8,18 +9,18 @@ import { MAX_ARGUMENT_DEPTH, PLACEHOLDER_NUMBER, PLACEHOLDER_STRING } from "./li
  */
 export function argumentsFromSchema(schema: unknown): Record<string, unknown> {
   const value = valueFor(schema, 0);
-  return isRecord(value) ? value : {};
+  return isObjectRecord(value) ? value : {};
 }
 
 function valueFor(schema: unknown, depth: number): unknown {
-  if (!isRecord(schema) || depth > MAX_ARGUMENT_DEPTH) return PLACEHOLDER_STRING;
+  if (!isObjectRecord(schema) || depth > MAX_ARGUMENT_DEPTH) return PLACEHOLDER_STRING;
   if (Object.hasOwn(schema, "const")) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   const type = firstType(schema.type);
   if (type === undefined) {
     const member = firstMember(schema.anyOf) ?? firstMember(schema.oneOf);
     if (member !== undefined) return valueFor(member, depth + 1);
-    if (isRecord(schema.properties)) return objectFor(schema, depth);
+    if (isObjectRecord(schema.properties)) return objectFor(schema, depth);
     return PLACEHOLDER_STRING;
   }
   switch (type) {
@@ -45,7 +46,7 @@ function valueFor(schema: unknown, depth: number): unknown {
 
 function objectFor(schema: Record<string, unknown>, depth: number): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  if (depth >= MAX_ARGUMENT_DEPTH || !isRecord(schema.properties) || !Array.isArray(schema.required))
+  if (depth >= MAX_ARGUMENT_DEPTH || !isObjectRecord(schema.properties) || !Array.isArray(schema.required))
     return result;
   for (const name of schema.required) {
     if (typeof name !== "string" || !Object.hasOwn(schema.properties, name)) continue;
@@ -69,8 +70,4 @@ function firstType(type: unknown): string | undefined {
 
 function firstMember(list: unknown): unknown {
   return Array.isArray(list) && list.length > 0 ? list[0] : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

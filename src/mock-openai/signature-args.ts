@@ -1,3 +1,4 @@
+import { isObjectRecord } from "../schema/index.js";
 import { MAX_ARGUMENT_DEPTH, PLACEHOLDER_NUMBER, PLACEHOLDER_STRING } from "./limits.js";
 
 /** A parsed compact signature type (the TypeScript-style text of `signatures/`). */
@@ -33,9 +34,7 @@ export function argumentsFromSignature(signature: string): Record<string, unknow
     const type = parser.parseType(0);
     parser.expectEnd();
     const value = sampleValue(type, 0);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
+    return isObjectRecord(value) ? value : {};
   } catch {
     return {};
   }
@@ -64,10 +63,7 @@ function sampleValue(type: SignatureType, depth: number): unknown {
     }
     case "intersection": {
       const values = type.members.map((member) => sampleValue(member, depth));
-      const objects = values.filter(
-        (value): value is Record<string, unknown> =>
-          typeof value === "object" && value !== null && !Array.isArray(value),
-      );
+      const objects = values.filter(isObjectRecord);
       return objects.length === values.length ? Object.assign({}, ...objects) : values[0];
     }
     case "object": {

@@ -45,16 +45,17 @@ function pinnedOrigin(entry: CatalogEntry): ToolOrigin {
 
 /** True when the identity fields (`name`, `origin.kind`, `origin.owner`) are plain data that cannot change on read. */
 function readsStably(tool: ToolDefinition): boolean {
-  if (!isPlainObject(tool) || !isDataProperty(tool, "name")) return false;
+  if (!isUnproxiedObject(tool) || !isDataProperty(tool, "name")) return false;
   if (!("origin" in tool)) return true;
   if (!isDataProperty(tool, "origin")) return false;
   const origin: unknown = tool.origin;
   if (origin === undefined || origin === null) return true;
-  if (!isPlainObject(origin)) return false;
+  if (!isUnproxiedObject(origin)) return false;
   return ["kind", "owner"].every((key) => !(key in origin) || isDataProperty(origin, key));
 }
 
-function isPlainObject(value: unknown): value is object {
+/** Any object but a Proxy (class instances and arrays included): not the shared `isPlainObject`, which a Proxy passes. */
+function isUnproxiedObject(value: unknown): value is object {
   return typeof value === "object" && value !== null && !types.isProxy(value);
 }
 

@@ -1,5 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
-import { isToolsiftError, ToolsiftError } from "../errors/index.js";
+import { isToolsiftError, messageOf, ToolsiftError } from "../errors/index.js";
 import { collapseWhitespace, cutText } from "../text/index.js";
 import { MAX_PROVIDER_ERROR_CHARS, OPENAI_API_KEY_ENV, REDACTED_API_KEY } from "./limits.js";
 
@@ -46,7 +46,7 @@ export function toProviderError(error: unknown, context: ProviderErrorContext): 
       `Provider "${id}" failed with HTTP ${error.status}: ${providerMessage(error, context.apiKey)}${statusHint(error.status, context)}`,
       { cause: error },
     );
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return new ToolsiftError(
     "PROVIDER_FAILED",
     `Provider "${id}" failed: ${bounded(withoutApiKey(message, context.apiKey))}`,

@@ -1,3 +1,5 @@
+import { isObjectRecord } from "../schema/index.js";
+
 /** The schema of a tool without usable parameters: an object with no properties. */
 const NO_PARAMETERS: Readonly<Record<string, unknown>> = Object.freeze({ type: "object", properties: {} });
 
@@ -6,7 +8,6 @@ const NO_PARAMETERS: Readonly<Record<string, unknown>> = Object.freeze({ type: "
  * schema becomes an empty object schema (providers reject `null` or a bare type there).
  */
 export function toolParameters(parameters: unknown): Record<string, unknown> {
-  if (typeof parameters === "object" && parameters !== null && !Array.isArray(parameters))
-    return parameters as Record<string, unknown>;
+  if (isObjectRecord(parameters)) return parameters;
   return { ...NO_PARAMETERS };
 }

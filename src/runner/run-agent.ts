@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ToolDefinition, ToolResult } from "../catalog/index.js";
 import type { ResolvedAgent } from "../config/index.js";
-import { isToolsiftError } from "../errors/index.js";
+import { isToolsiftError, messageOf } from "../errors/index.js";
 import type { ConversationItem, Provider, ProviderUsage } from "../providers/index.js";
 import {
   collectSecretValues,
@@ -307,10 +307,6 @@ function storageRefusal(runId: string, agent: ResolvedAgent, request: RunRequest
     usage: { inputTokens: 0, outputTokens: 0 },
     error: { code: "STORAGE_UNAVAILABLE", message: error.message },
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** `work`, or a rejection with the signal's reason as soon as the signal aborts (whichever comes first). */

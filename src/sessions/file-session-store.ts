@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
 import { type FileHandle, lstat, open, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { ToolsiftError } from "../errors/index.js";
+import { messageOf, ToolsiftError } from "../errors/index.js";
 import { createGroupCommit } from "./group-commit.js";
 import { DURABLE_EVENT_TYPES, SESSION_FILE_EXTENSION, STATE_PROBE_CACHE_MS } from "./limits.js";
 import { parseSessionLog, SESSION_EVENT_TYPES, type SkippedSessionLine } from "./parse-session-log.js";
@@ -34,10 +34,6 @@ const READ_FLAGS = constants.O_RDONLY | NO_FOLLOW;
 
 function errorCode(error: unknown): unknown {
   return typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The redacted event as one JSON line; refuses what cannot be a session event. */

@@ -1,4 +1,4 @@
-import { ToolsiftError } from "../errors/index.js";
+import { messageOf, ToolsiftError } from "../errors/index.js";
 
 /** fs error codes that mean the state directory cannot take writes (full, read-only, not a directory…). */
 const STORAGE_ERROR_CODES: ReadonlySet<string> = new Set([
@@ -40,7 +40,7 @@ export function storageFaultReason(error: unknown): string {
     case "EEXIST":
       return `a part of the path is a file, not a directory (${code})`;
     default:
-      return error instanceof Error ? error.message : String(error);
+      return messageOf(error);
   }
 }
 

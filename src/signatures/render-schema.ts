@@ -1,4 +1,4 @@
-import { safeRead } from "../schema/index.js";
+import { isObjectRecord, safeRead } from "../schema/index.js";
 import { arrayNotes, numberNotes, stringNotes, withNotes } from "./constraint-notes.js";
 import { formatKey, formatLiteral } from "./format-literal.js";
 import {
@@ -8,7 +8,7 @@ import {
   MAX_UNION_MEMBERS,
   type SignatureLimits,
 } from "./limits.js";
-import { isSchemaObject, ownKeys, readList } from "./schema-access.js";
+import { ownKeys, readList } from "./schema-access.js";
 import { selectKeys } from "./select-keys.js";
 
 /** How one signature is rendered. */
@@ -85,7 +85,7 @@ class SchemaRenderer {
     if (this.visits > MAX_SIGNATURE_VISITS || nesting > MAX_SIGNATURE_NESTING) throw new RenderFailure();
     if (schema === true) return UNKNOWN;
     if (schema === false) return NEVER;
-    if (!isSchemaObject(schema)) return this.omitted(UNKNOWN);
+    if (!isObjectRecord(schema)) return this.omitted(UNKNOWN);
     if (this.path.has(schema)) throw new RenderFailure();
     this.path.add(schema);
     try {
@@ -223,7 +223,7 @@ class SchemaRenderer {
     if (this.options.complete && !closed) throw new RenderFailure();
     const properties = safeRead(schema, "properties");
     if (properties === undefined) return closed ? empty : this.openMap(additional, depth, nesting);
-    if (!isSchemaObject(properties)) return this.omitted(empty);
+    if (!isObjectRecord(properties)) return this.omitted(empty);
     const keys = ownKeys(properties);
     if (!keys) return this.omitted(empty);
     const required = this.requiredNames(schema);
@@ -249,7 +249,7 @@ class SchemaRenderer {
   /** An open object without `properties`: `Record<string, T>` when its extra values are typed, else `{ ... }`. */
   private openMap(additional: unknown, depth: number, nesting: number): Piece {
     const open = atom(`{ ${OVERFLOW} }`);
-    if (!isSchemaObject(additional)) return open;
+    if (!isObjectRecord(additional)) return open;
     const value = this.node(additional, depth + 1, nesting + 1);
     return value.text === UNKNOWN.text ? open : atom(this.fit(`Record<string, ${value.text}>`));
   }

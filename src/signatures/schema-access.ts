@@ -6,16 +6,6 @@ export interface ListRead {
   readonly length: number;
 }
 
-/** True for a readable non-array object; Proxies that throw on inspection count as unreadable (false). */
-export function isSchemaObject(value: unknown): value is object {
-  if (typeof value !== "object" || value === null) return false;
-  try {
-    return !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Reads up to `cap` items of an array without trusting it; `undefined` when `value` is not an array.
  * Throwing getters read as `undefined`; a non-numeric or absurd `length` reads as what can be read.

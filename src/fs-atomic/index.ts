@@ -1,0 +1,1 @@
+export { type WriteFileAtomicOptions, writeFileAtomic } from "./write-file-atomic.js";
