@@ -11,6 +11,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   "gateway-throughput": async () => (await import("./gateway-throughput.js")).run(),
   "gateway-memory": async () => (await import("./gateway-memory.js")).run(),
   "mcp-like": async () => (await import("./mcp-like.js")).run(),
+  startup: async () => (await import("./startup.js")).run(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));

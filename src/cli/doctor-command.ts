@@ -1,6 +1,4 @@
 import { Command } from "commander";
-import { configOptionText } from "../config/index.js";
-import { formatDoctorReport, runDoctor } from "../doctor/index.js";
 import type { CliIo } from "./types.js";
 
 const DOCTOR_HELP = `
@@ -26,23 +24,7 @@ export function createDoctorCommand(io: CliIo, deps: DoctorCommandDeps = {}): Co
     .option("--config <file>", "config file (JSON5)")
     .addHelpText("after", DOCTOR_HELP)
     .action(async (options: { fix?: boolean; json?: boolean; config?: string }) => {
-      const report = await runDoctor({
-        ...(options.config === undefined ? {} : { configPath: options.config }),
-        env: deps.env ?? process.env,
-        fix: options.fix === true,
-      });
-      io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report));
-      if (!report.ok) {
-        const errors = report.checks.filter((check) => check.status === "error").length;
-        const again = `toolsift doctor${configOptionText(blankAsUnset(options.config))}`;
-        throw new Error(
-          `doctor found ${errors} error${errors === 1 ? "" : "s"}; fix ${errors === 1 ? "it" : "them"} and run ${again} again.`,
-        );
-      }
+      const { runDoctorCommand } = await import("./doctor-action.js");
+      await runDoctorCommand({ ...options, env: deps.env ?? process.env }, io);
     });
-}
-
-/** `--config ""` means the default file (as in resolveConfigPaths), so a hint must not repeat it. */
-function blankAsUnset(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === "" ? undefined : value;
 }

@@ -16,3 +16,18 @@ export const DEFAULT_MCP_OWNER = "mcp";
 
 /** Longest received value quoted in a catalog-file message; longer ones are cut with "...". */
 export const LONGEST_SHOWN_VALUE = 40;
+
+/** Default address of `mcp serve --http`. */
+export const DEFAULT_MCP_HTTP_HOST = "127.0.0.1";
+
+/**
+ * Default port of `toolsift mock-openai`, as its help shows it: mock-openai's DEFAULT_MOCK_CLI_PORT, repeated
+ * so that declaring the command loads no server code (limits.test.ts keeps the two equal).
+ */
+export const MOCK_OPENAI_DEFAULT_PORT = 18_790;
+
+/**
+ * The agent of a bare session key, as the `sessions show` help shows it: the config's MAIN_AGENT_ID, repeated
+ * so that declaring the command loads no config code (limits.test.ts keeps the two equal).
+ */
+export const MAIN_AGENT_ID_SHOWN = "main";

@@ -1,25 +1,9 @@
 import type { Readable, Writable } from "node:stream";
 import { Command } from "commander";
-import { resolveToolSearchConfig } from "../config/index.js";
-import { ToolsiftError } from "../errors/index.js";
-import { isLoopbackHost } from "../gateway/index.js";
-import type { McpToolSource } from "../mcp-client/index.js";
-import {
-  createMcpFrontend,
-  type HttpMcpServer,
-  MCP_AGENT_ID,
-  type McpFrontend,
-  type StdioMcpServer,
-  serveMcpHttp,
-  serveMcpStdio,
-} from "../mcp-server/index.js";
-import { policyLayersFor } from "../policy/index.js";
-import { type AssembledRuntime, assembleRuntime } from "./assemble-runtime.js";
-import { parseBind, parsePort, waitForSignal } from "./server-options.js";
+import { DEFAULT_MCP_HTTP_HOST } from "./limits.js";
+import type { ServeOptions } from "./mcp-action.js";
+import { parseBind, parsePort } from "./server-options.js";
 import type { CliIo } from "./types.js";
-
-/** Default address of `mcp serve --http`. */
-const DEFAULT_MCP_HTTP_HOST = "127.0.0.1";
 
 /** What `toolsift mcp` needs from the program; every field has a real default. */
 export type McpCommandDeps = {
@@ -60,109 +44,8 @@ export function createMcpCommand(io: CliIo, deps: McpCommandDeps = {}): Command 
     .action(async (options: ServeOptions, command: Command) => {
       if (options.bind !== undefined && options.http === undefined)
         command.error("error: --bind only applies with --http <port>", { exitCode: 2 });
+      const { runServe } = await import("./mcp-action.js");
       await runServe(io, deps, options);
     });
   return new Command("mcp").description("toolsift and the Model Context Protocol").addCommand(serve);
-}
-
-type ServeOptions = { config?: string; http?: number; bind?: string };
-
-async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOptions): Promise<void> {
-  const log = (line: string) => io.stderr(`${line}\n`);
-  const stdio = options.http === undefined;
-  // In stdio mode stdout is the protocol: whatever a plugin prints with console.log goes to stderr.
-  const restoreConsole = stdio ? routeConsoleToStderr() : () => {};
-  const shutdown = (deps.waitForShutdown ?? waitForSignal)();
-  let runtime: AssembledRuntime | undefined;
-  let frontend: McpFrontend | undefined;
-  let served: StdioMcpServer | HttpMcpServer | undefined;
-  try {
-    runtime = await assembleRuntime({ ...(options.config ? { configPath: options.config } : {}), log });
-    const { config } = runtime.loaded;
-    resolveToolSearchConfig(config.tools?.toolSearch, { harness: "embedded" }); // refuses a bad value now
-    const host = options.bind ?? DEFAULT_MCP_HTTP_HOST;
-    const token = config.gateway?.auth?.token;
-    if (!stdio && !isLoopbackHost(host) && token === undefined) {
-      throw new ToolsiftError(
-        "CONFIG_INVALID",
-        `Refusing to serve MCP on ${host} without an auth token: set gateway.auth.token in ${runtime.loaded.path} ` +
-          '(for example "env:TOOLSIFT_GATEWAY_TOKEN"), or bind to 127.0.0.1.',
-      );
-    }
-    await runtime.mcp.start();
-    log(startSummary(runtime.mcp, runtime.plugins.tools.length));
-    // The global policy, narrowed by an `agents.list` entry with id "mcp" when there is one.
-    const agent = config.agents?.list?.find((entry) => entry.id === MCP_AGENT_ID) ?? { id: MCP_AGENT_ID };
-    frontend = createMcpFrontend({
-      source: runtime.mcp,
-      policy: policyLayersFor(config, agent),
-      tools: runtime.plugins.tools,
-      plugins: runtime.plugins,
-      approvals: runtime.approvals,
-      toolSearch: config.tools?.toolSearch,
-      ...(config.agents?.defaults?.contextWindowTokens === undefined
-        ? {}
-        : { contextWindowTokens: config.agents.defaults.contextWindowTokens }),
-      sessions: runtime.sessions,
-      log,
-    });
-    if (stdio) {
-      const stdioServer = await serveMcpStdio(frontend, {
-        ...(deps.stdin ? { stdin: deps.stdin } : {}),
-        ...(deps.stdout ? { stdout: deps.stdout } : {}),
-      });
-      served = stdioServer;
-      log(`toolsift mcp serve: serving MCP over stdio (session ${stdioServer.sessionKey})`);
-      await Promise.race([stdioServer.closed, shutdown.signal]);
-    } else {
-      const httpServer = await serveMcpHttp(frontend, {
-        port: options.http ?? 0,
-        host,
-        log,
-        ...(token === undefined ? {} : { token }),
-        ...(config.gateway?.cors?.allowOrigins === undefined
-          ? {}
-          : { allowOrigins: config.gateway.cors.allowOrigins }),
-        ...(config.gateway?.allowedHosts === undefined ? {} : { allowedHosts: config.gateway.allowedHosts }),
-      });
-      served = httpServer;
-      log(`toolsift mcp serve listening on ${httpServer.url}`);
-      if (token !== undefined)
-        log("toolsift mcp serve: every request needs the bearer token (gateway.auth.token)");
-      await shutdown.signal;
-    }
-  } finally {
-    shutdown.dispose();
-    await served?.close().catch(() => {});
-    await frontend?.close().catch(() => {});
-    await runtime?.close().catch(() => {});
-    runtime?.approvals.close();
-    restoreConsole();
-  }
-}
-
-/** One line on how the upstream servers started: how many are ready, and why the others are not. */
-function startSummary(mcp: McpToolSource, pluginTools: number): string {
-  const servers = mcp.status();
-  const ready = servers.filter((server) => server.status === "ready");
-  const tools = ready.reduce((sum, server) => sum + server.tools, 0);
-  const failed = servers.filter((server) => server.status !== "ready");
-  const problems = failed.map((server) => `${server.name}: ${server.error ?? server.status}`).join("; ");
-  return (
-    `toolsift mcp serve: ${ready.length} of ${servers.length} upstream MCP servers ready (${tools} tools), ` +
-    `${pluginTools} plugin tools${failed.length > 0 ? `; not ready: ${problems}` : ""}`
-  );
-}
-
-function routeConsoleToStderr(): () => void {
-  const saved = { log: console.log, info: console.info, debug: console.debug };
-  const toStderr = (...args: unknown[]) => console.error(...args);
-  console.log = toStderr;
-  console.info = toStderr;
-  console.debug = toStderr;
-  return () => {
-    console.log = saved.log;
-    console.info = saved.info;
-    console.debug = saved.debug;
-  };
 }

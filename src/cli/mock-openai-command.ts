@@ -1,8 +1,6 @@
 import { Command, InvalidArgumentError } from "commander";
-import { DEFAULT_MOCK_CLI_PORT, startMockOpenAI } from "../mock-openai/index.js";
+import { MOCK_OPENAI_DEFAULT_PORT } from "./limits.js";
 import type { CliIo } from "./types.js";
-
-const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 const EXAMPLES = `
 The mock answers POST /v1/responses and POST /v1/chat/completions with a deterministic scripted model:
@@ -11,7 +9,7 @@ through tool_search and tool_call), then answer with the tool's output. GET /deb
 returns every request body it received, raw.
 
 Examples:
-  toolsift mock-openai                 # listens on http://127.0.0.1:${DEFAULT_MOCK_CLI_PORT}/v1
+  toolsift mock-openai                 # listens on http://127.0.0.1:${MOCK_OPENAI_DEFAULT_PORT}/v1
   toolsift mock-openai --port 0        # a free port; the address is printed
 Stop it with Ctrl-C (SIGINT) or SIGTERM.`;
 
@@ -28,34 +26,15 @@ export function createMockOpenAICommand(io: CliIo, options: MockOpenAICommandOpt
     .description("serve a scripted OpenAI-compatible model for tests and demos (no network, no API key)")
     .option(
       "--port <n>",
-      `port to listen on; 0 picks a free port (default ${DEFAULT_MOCK_CLI_PORT})`,
+      `port to listen on; 0 picks a free port (default ${MOCK_OPENAI_DEFAULT_PORT})`,
       parsePort,
     )
     .option("--host <address>", "address to bind (default 127.0.0.1)")
     .addHelpText("after", EXAMPLES)
     .action(async (flags: { port?: number; host?: string }) => {
-      const mock = await startMockOpenAI({
-        port: flags.port ?? DEFAULT_MOCK_CLI_PORT,
-        ...(flags.host === undefined ? {} : { host: flags.host }),
-      });
-      io.stdout(`Mock OpenAI provider listening on ${mock.baseUrl}\n`);
-      try {
-        await (options.until ?? untilStopSignal)();
-      } finally {
-        await mock.close();
-      }
+      const { serveMockOpenAI } = await import("./mock-openai-action.js");
+      await serveMockOpenAI({ ...flags, ...options }, io);
     });
-}
-
-/** Resolves on the first SIGINT or SIGTERM; while waiting, those signals no longer kill the process. */
-function untilStopSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      for (const name of STOP_SIGNALS) process.off(name, stop);
-      resolve(signal);
-    };
-    for (const name of STOP_SIGNALS) process.on(name, stop);
-  });
 }
 
 function parsePort(value: string): number {

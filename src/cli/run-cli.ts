@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { isToolsiftError } from "../errors/index.js";
-import { createConfigCommand } from "./config-command.js";
+import { createConfigCommand } from "./create-config-command.js";
 import { createDoctorCommand } from "./doctor-command.js";
 import { createGatewayCommand } from "./gateway-command.js";
 import { EXIT_FAILURE, EXIT_SUCCESS, EXIT_USAGE } from "./limits.js";
@@ -10,7 +10,6 @@ import { createMockOpenAICommand } from "./mock-openai-command.js";
 import { createQaCommand } from "./qa-command.js";
 import { createSearchCommand } from "./search-command.js";
 import { createSessionsCommand } from "./sessions-command.js";
-import { startConfiguredGateway } from "./start-configured-gateway.js";
 import { createToolsCommand } from "./tools-command.js";
 import type { CliIo } from "./types.js";
 
@@ -20,7 +19,8 @@ const PRINTED_ON_REQUEST: ReadonlySet<string> = new Set(["commander.helpDisplaye
 /**
  * Runs the `toolsift` command line with `argv` (the arguments after the program name) and returns the exit
  * code: 0 success, 1 failure (message on stderr, never a stack trace), 2 usage error. Never throws and
- * never exits the process, so it can run in-process in tests.
+ * never exits the process, so it can run in-process in tests. Every command is declared here (so help and
+ * usage errors need nothing else) and imports its implementation only when it runs.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const program = new Command("toolsift")
@@ -33,7 +33,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .showSuggestionAfterError(true);
   const log = (line: string) => io.stderr(`${line}\n`);
   const commands = [
-    createGatewayCommand(io, { start: (options) => startConfiguredGateway(options, log) }),
+    createGatewayCommand(io, {
+      start: async (options) =>
+        (await import("./start-configured-gateway.js")).startConfiguredGateway(options, log),
+    }),
     createMockOpenAICommand(io),
     createSearchCommand(io),
     createToolsCommand(io),

@@ -1,9 +1,5 @@
 import { Command, InvalidArgumentError } from "commander";
-import { loadConfig } from "../config/index.js";
-import { createToolSearch } from "../index.js";
-import { assembleRuntime } from "./assemble-runtime.js";
-import { formatCandidates } from "./format-candidates.js";
-import { loadCatalogFile } from "./load-catalog-file.js";
+import type { SearchOptions } from "./search-action.js";
 import type { CliIo } from "./types.js";
 
 const LIMIT_MESSAGE = "limit must be a positive integer.";
@@ -38,38 +34,9 @@ export function createSearchCommand(io: CliIo): Command {
     .action(async (words: string[], options: SearchOptions, command: Command) => {
       const query = words.join(" ");
       if (query.trim().length === 0) command.error("error: the query must not be blank", { exitCode: 2 });
-      const search = await searchFor(options, io);
-      try {
-        const candidates = search.search(query, options.limit === undefined ? {} : { limit: options.limit });
-        io.stdout(options.json ? `${JSON.stringify(candidates, null, 2)}\n` : formatCandidates(candidates));
-      } finally {
-        search.close();
-      }
+      const { runSearch } = await import("./search-action.js");
+      await runSearch({ ...options, query }, io);
     });
-}
-
-type SearchOptions = { catalog?: string; config?: string; limit?: number; json?: boolean };
-
-/**
- * Tool Search over the tools in --catalog (with the tools.toolSearch settings of --config, when given), or over
- * the configured catalog (plugins) with its settings.
- */
-async function searchFor(options: SearchOptions, io: CliIo) {
-  if (options.catalog !== undefined) {
-    const loaded = options.config ? await loadConfig({ configPath: options.config }) : undefined;
-    return createToolSearch({
-      tools: await loadCatalogFile(options.catalog),
-      ...(loaded === undefined ? {} : { config: loaded.config.tools?.toolSearch }),
-    });
-  }
-  const runtime = await assembleRuntime({
-    ...(options.config ? { configPath: options.config } : {}),
-    log: (line) => io.stderr(`${line}\n`),
-  });
-  return createToolSearch({
-    tools: runtime.plugins.tools,
-    config: runtime.loaded.config.tools?.toolSearch,
-  });
 }
 
 function parseLimit(value: string): number {

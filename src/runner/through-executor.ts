@@ -1,7 +1,11 @@
-import { type CatalogEntry, type ToolDefinition, toCatalogEntry } from "../catalog/index.js";
+import {
+  type CatalogEntry,
+  isMcpToolDefinition,
+  type ToolDefinition,
+  toCatalogEntry,
+} from "../catalog/index.js";
 import { toErrorResult } from "../controls/index.js";
 import { createExecutor, type ExecutionHooks } from "../execution/index.js";
-import { isMcpToolDefinition } from "../catalog/index.js";
 
 /** Tools whose calls run through one executor pipeline, and the way to close that pipeline. */
 export interface ExecutedTools {

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { MAIN_AGENT_ID } from "../config/index.js";
+import { DEFAULT_MOCK_CLI_PORT } from "../mock-openai/index.js";
+import { MAIN_AGENT_ID_SHOWN, MOCK_OPENAI_DEFAULT_PORT } from "./limits.js";
+
+describe("cli limits repeated from heavier folders (so declaring a command stays cheap)", () => {
+  it("the mock-openai port in the help is the port the mock listens on", () => {
+    expect(MOCK_OPENAI_DEFAULT_PORT).toBe(DEFAULT_MOCK_CLI_PORT);
+  });
+
+  it("the default agent in the sessions help is the config's main agent", () => {
+    expect(MAIN_AGENT_ID_SHOWN).toBe(MAIN_AGENT_ID);
+  });
+});

@@ -1,0 +1,101 @@
+import type { Command } from "commander";
+import { loadConfig, MAIN_AGENT_ID } from "../config/index.js";
+import { createFileSessionStore, type SessionSummary, summarizeSession } from "../sessions/index.js";
+import { EXIT_USAGE } from "./limits.js";
+import type { CliIo } from "./types.js";
+
+/** The options of `toolsift sessions`. */
+export type SessionsOptions = { json?: boolean; config?: string };
+type ShowOptions = SessionsOptions & { agent?: string };
+
+/** What `toolsift sessions` does: lists the session logs, newest first (text, or `--json`). */
+export async function listSessions(options: SessionsOptions, io: CliIo): Promise<void> {
+  const store = await storeFor(options.config);
+  const list = await store.list();
+  if (options.json) io.stdout(`${JSON.stringify(list, null, 2)}\n`);
+  else if (list.length === 0) io.stdout("No sessions yet.\n");
+  else
+    for (const item of list)
+      io.stdout(`${item.updatedAt}  ${item.agentId}/${item.sessionKey}  ${item.bytes} bytes\n`);
+}
+
+/**
+ * What `toolsift sessions show <key>` does: prints one session's summary (text, or `--json` with its events).
+ * A key and an `--agent` that disagree are a usage error of `command`.
+ */
+export async function showSession(
+  { key, command }: { key: string; command: Command },
+  io: CliIo,
+): Promise<void> {
+  // Options typed after the key are parsed by `sessions` too (it has the same ones): read both levels.
+  const options = command.optsWithGlobals<ShowOptions>();
+  const address = sessionAddress(key, options.agent);
+  if ("conflict" in address) return command.error(address.conflict, { exitCode: EXIT_USAGE });
+  const { agentId, sessionKey } = address;
+  const store = await storeFor(options.config);
+  const events = await store.read(agentId, sessionKey);
+  if (events.length === 0) {
+    const elsewhere = (await store.list()).filter((item) => item.sessionKey === sessionKey);
+    const hint = elsewhere.map((item) => `${item.agentId}/${item.sessionKey}`).join(", ");
+    throw new Error(
+      `No session "${sessionKey}" for agent "${agentId}".${hint === "" ? "" : ` Did you mean ${hint}?`}`,
+    );
+  }
+  const summary = summarizeSession(events);
+  if (options.json) {
+    io.stdout(`${JSON.stringify({ agentId, sessionKey, summary, events }, null, 2)}\n`);
+    return;
+  }
+  const final = summary.finalTool ? `${summary.finalTool.id} (${summary.finalTool.source})` : "none";
+  io.stdout(
+    [
+      `session ${agentId}/${sessionKey}: ${events.length} events, ${summary.requests} model requests`,
+      `schemas declared up front: ${describeUpFront(summary)}`,
+      `searches: ${summary.searches}, describes: ${summary.describes}, calls: ${summary.calls}`,
+      `final tool: ${final}`,
+      `last run: ${describeLastRun(summary)}`,
+      "",
+    ].join("\n"),
+  );
+}
+
+/**
+ * `agent/key` as `toolsift sessions` lists it, or a bare key for `--agent` (default main). Neither part can
+ * hold a `/` (both are path segments), so the first `/` splits them.
+ */
+function sessionAddress(
+  key: string,
+  agent: string | undefined,
+): { agentId: string; sessionKey: string } | { conflict: string } {
+  const slash = key.indexOf("/");
+  if (slash === -1) return { agentId: agent ?? MAIN_AGENT_ID, sessionKey: key };
+  const agentId = key.slice(0, slash);
+  if (agent !== undefined && agent !== agentId) {
+    return {
+      conflict: `error: ${JSON.stringify(key)} names agent "${agentId}" but --agent says "${agent}"; give only one of them.`,
+    };
+  }
+  return { agentId, sessionKey: key.slice(slash + 1) };
+}
+
+/** The up-front schema count of the last run, or why there is none. */
+function describeUpFront(summary: SessionSummary): string {
+  if (summary.schemasDeclaredUpFront !== undefined) return String(summary.schemasDeclaredUpFront);
+  if (summary.requests === 0) return "none (no model request in this session)";
+  const last = summary.runs[summary.runs.length - 1];
+  if (last !== undefined && last.requests === 0)
+    return "none (the last run ended before its first model request)";
+  return "not recorded (the log's model request has no tool count)";
+}
+
+async function storeFor(configPath: string | undefined) {
+  const loaded = await loadConfig(configPath ? { configPath } : {});
+  return createFileSessionStore(loaded.stateDir);
+}
+
+/** How the session's last run ended, as its run summary says (`failed (CANCELLED: …)`). */
+function describeLastRun(summary: ReturnType<typeof summarizeSession>): string {
+  const last = summary.runs.at(-1);
+  if (last?.status === undefined) return "no run summary (the run is still going, or it was cut off)";
+  return last.error === undefined ? last.status : `${last.status} (${last.error})`;
+}
