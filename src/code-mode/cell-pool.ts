@@ -1,4 +1,4 @@
-import { CellChild } from "./cell-child.js";
+import type { CellChild } from "./cell-child.js";
 import type { ChildLaunch } from "./child-launch.js";
 
 const CLOSED = { code: "CLOSED", message: "Code Mode was closed." };
@@ -63,7 +63,10 @@ export class CellPool {
   }
 
   #start(): Promise<CellChild> {
-    const pending = this.#launch().then((launch) => new CellChild(launch));
+    // The child's module (and zod, which checks its messages) loads with the first cell, not with the library.
+    const pending = this.#launch().then(
+      async (launch) => new (await import("./cell-child.js")).CellChild(launch),
+    );
     pending.catch(() => {});
     return pending;
   }

@@ -1,4 +1,3 @@
-import { CellChild } from "./cell-child.js";
 import { cellChildLaunch } from "./child-launch.js";
 import { MIN_LOG_BYTES, MIN_TIMEOUT_MS } from "./limits.js";
 import { resolveCodeModeLimits } from "./resolve-code-mode-limits.js";
@@ -29,6 +28,7 @@ export function codeModeAvailable(): Promise<CodeModeAvailability> {
 async function runProbe(): Promise<CodeModeAvailability> {
   try {
     const limits = resolveCodeModeLimits({});
+    const { CellChild } = await import("./cell-child.js");
     const child = new CellChild(await cellChildLaunch(limits));
     child.claim();
     await child.ready;

@@ -1,7 +1,5 @@
-import { Ajv, type Options, type ValidateFunction } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsPlugin from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv, Options, ValidateFunction } from "ajv";
 import { schemaKey } from "../schema/index.js";
 import { cloneSchema, UncloneableSchema } from "./clone-schema.js";
 import { MAX_CACHED_VALIDATORS, MAX_SHARED_VALIDATORS } from "./limits.js";
@@ -28,8 +26,25 @@ const AJV_OPTIONS: Options = {
   logger: false,
 };
 
-// ajv-formats is CommonJS; under NodeNext its default export is the module object.
-const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
+/**
+ * ajv and ajv-formats (CommonJS, about 100 modules) are loaded on the first compile, synchronously, not when
+ * the library is imported: `import("toolsift")` and CLI commands that never validate a call do not pay for
+ * them (`npm run bench -- startup`).
+ */
+const load = createRequire(import.meta.url);
+
+type AjvClass = new (options: Options) => Ajv;
+
+function ajvClass(dialect: Dialect): AjvClass {
+  if (dialect === "2020-12") return (load("ajv/dist/2020.js") as { Ajv2020: AjvClass }).Ajv2020;
+  if (dialect === "2019-09") return (load("ajv/dist/2019.js") as { Ajv2019: AjvClass }).Ajv2019;
+  return (load("ajv") as { Ajv: AjvClass }).Ajv;
+}
+
+function addFormats(ajv: Ajv): void {
+  const plugin = load("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
+  (plugin.default ?? plugin)(ajv);
+}
 
 /** Picks the ajv class from `$schema`; unknown or older dialects are compiled as draft-07 without `$schema`. */
 function dialectOf(schema: unknown): Dialect {
@@ -48,12 +63,7 @@ const instances = new Map<Dialect, Ajv>();
 function ajvFor(dialect: Dialect): Ajv {
   let instance = instances.get(dialect);
   if (!instance) {
-    instance =
-      dialect === "2020-12"
-        ? new Ajv2020(AJV_OPTIONS)
-        : dialect === "2019-09"
-          ? new Ajv2019(AJV_OPTIONS)
-          : new Ajv(AJV_OPTIONS);
+    instance = new (ajvClass(dialect))(AJV_OPTIONS);
     addFormats(instance);
     instances.set(dialect, instance);
   }
