@@ -1,9 +1,5 @@
 /** Agent id of the session logs `toolsift mcp serve` writes. */
 export const MCP_AGENT_ID = "mcp";
-/** Most characters of one tool output kept in the session log. */
-export const MAX_LOGGED_OUTPUT_CHARS = 20_000;
-/** Most characters of a target call's result kept as display-only activity. */
-export const MAX_ACTIVITY_RESULT_CHARS = 4_000;
 
 /** Largest JSON body `mcp serve --http` reads (4 MiB, the SDK's default). */
 export const MAX_HTTP_BODY_BYTES = 4 * 1024 * 1024;

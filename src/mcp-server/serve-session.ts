@@ -14,15 +14,15 @@ import {
 import { toErrorResult } from "../controls/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
-import { pluginBeforeToolCall } from "../plugins/index.js";
-import { applyToolPolicy, type PolicyLayers, policyDecision } from "../policy/index.js";
+import { applyToolPolicy, type PolicyLayers } from "../policy/index.js";
+import { createRunHooks, MAX_LOGGED_OUTPUT_CHARS, resultText } from "../run-surface/index.js";
 import type { SessionStore } from "../sessions/index.js";
 import { cutText } from "../text/index.js";
 import { createToolSearch, resolveToolSearchConfig, type ToolSearch } from "../tool-search/index.js";
-import { MAX_ACTIVITY_RESULT_CHARS, MAX_LOGGED_OUTPUT_CHARS, MCP_AGENT_ID } from "./limits.js";
+import { MCP_AGENT_ID } from "./limits.js";
 import { createMcpSessionLog } from "./mcp-session-log.js";
 import { serveInstructions } from "./serve-instructions.js";
-import { resultText, toCallToolResult, toMcpTool } from "./to-mcp-tool.js";
+import { toCallToolResult, toMcpTool } from "./to-mcp-tool.js";
 
 /** Inputs shared by every connection of `toolsift mcp serve`. */
 export interface ServeSessionOptions {
@@ -102,38 +102,16 @@ export function createServeSession(options: ServeSessionOptions): ServeSession {
     ...(options.contextWindowTokens === undefined
       ? {}
       : { contextWindowTokens: options.contextWindowTokens }),
-    hooks: {
-      ...(policy
-        ? { checkPolicy: (event) => policyDecision(judgedAs.get(event.entry.tool) ?? event.entry, policy) }
-        : {}),
-      ...(approvals
-        ? {
-            requestApproval: (event) =>
-              approvals.requestApproval({
-                ...event,
-                agentId: MCP_AGENT_ID,
-                sessionKey: sessionLog.sessionKey,
-              }),
-          }
-        : {}),
-      beforeToolCall: pluginBeforeToolCall(
-        options.plugins?.hooks.beforeToolCall ?? [],
-        { agentId: MCP_AGENT_ID, sessionKey: sessionLog.sessionKey },
-        { onHookError: ({ pluginId, message }) => log(`plugin ${pluginId} hook failed: ${message}`) },
-      ),
-      onCallFinished: (activity) => {
-        if (activity.toolCallId === undefined || !targetCalls.has(activity.toolCallId)) return;
-        void sessionLog.targetActivity({
-          parentCallId: activity.toolCallId,
-          toolId: activity.entry.id,
-          name: activity.entry.name,
-          source: activity.entry.source,
-          arguments: activity.args,
-          result: cutText(resultText(activity.result), MAX_ACTIVITY_RESULT_CHARS),
-          isError: activity.outcome !== "ok",
-        });
-      },
-    },
+    hooks: createRunHooks({
+      agentId: MCP_AGENT_ID,
+      sessionKey: sessionLog.sessionKey,
+      ...(policy ? { policy, judgedAs: (entry) => judgedAs.get(entry.tool) ?? entry } : {}),
+      ...(options.plugins ? { plugins: options.plugins } : {}),
+      ...(approvals ? { approvals } : {}),
+      isTargetCall: (activity) => activity.toolCallId !== undefined && targetCalls.has(activity.toolCallId),
+      onTargetActivity: (activity) => void sessionLog.targetActivity(activity),
+      log,
+    }),
   });
 
   const listedTools = (): Map<string, Listed> => {

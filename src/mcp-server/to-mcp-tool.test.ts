@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../catalog/index.js";
-import { resultText, toCallToolResult, toMcpTool } from "./to-mcp-tool.js";
+import { resultText } from "../run-surface/index.js";
+import { toCallToolResult, toMcpTool } from "./to-mcp-tool.js";
 
 const execute: ToolDefinition["execute"] = async () => ({ content: [] });
 

@@ -40,12 +40,3 @@ export function toCallToolResult(result: ToolResult): CallToolResult {
   }
   return safeRead(result, "isError") === true ? { content, isError: true } : { content };
 }
-
-/** The text of a result as a log line would show it: text blocks joined, images named. */
-export function resultText(result: ToolResult): string {
-  return toCallToolResult(result)
-    .content.map((block) =>
-      block.type === "text" ? block.text : block.type === "image" ? `[image: ${block.mimeType}]` : "",
-    )
-    .join("\n");
-}

@@ -2,10 +2,9 @@ import { CONTROL_NAMES, type ToolDefinition, toCatalogEntry } from "../catalog/i
 import { prepareCodeModeSurface } from "../code-mode/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 import type { SearchCandidate, Telemetry } from "../controls/index.js";
-import type { ExecutionHooks, ToolCallActivity } from "../execution/index.js";
-import { pluginBeforeToolCall, runBeforePromptHooks } from "../plugins/index.js";
-import { policyDecision } from "../policy/index.js";
+import { runBeforePromptHooks } from "../plugins/index.js";
 import type { ProviderTool } from "../providers/index.js";
+import { createRunHooks, type TargetActivity } from "../run-surface/index.js";
 import {
   createToolSearch,
   type ModelReference,
@@ -13,23 +12,10 @@ import {
   type ToolSearch,
 } from "../tool-search/index.js";
 import { admittedTools } from "./admitted-tools.js";
-import { MAX_ACTIVITY_RESULT_CHARS } from "./limits.js";
-import { resultText } from "./result-text.js";
 import type { RunnerOptions } from "./runner-options.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { throughExecutor } from "./through-executor.js";
 import type { RunRequest } from "./types.js";
-
-/** Display-only evidence of a target call behind `tool_call`. */
-export interface TargetActivity {
-  parentCallId: string;
-  toolId: string;
-  name: string;
-  source: SearchCandidate["source"];
-  arguments: unknown;
-  result: string;
-  isError: boolean;
-}
 
 /** The surface of one run: what the provider sees and how calls reach tools. */
 export interface PreparedRun {
@@ -60,24 +46,16 @@ export async function prepareRun(
   const admitted = await admittedTools(options, agent);
   const tools = admitted.tools;
   const clientTools = admitted.admit(requestClientTools);
-  const hooks: ExecutionHooks = {
-    beforeToolCall: pluginBeforeToolCall(
-      plugins?.hooks.beforeToolCall ?? [],
-      { agentId: agent.id, sessionKey: request.sessionKey },
-      {
-        onHookError: ({ pluginId, message }) => options.log?.(`plugin ${pluginId} hook failed: ${message}`),
-      },
-    ),
-    onCallFinished: (activity) => {
-      if (activity.surface === "control" && activity.toolCallId) onTargetActivity(toActivity(activity));
-    },
-  };
-  hooks.checkPolicy = (event) => policyDecision(event.entry, admitted.layers);
-  const approvals = options.approvals;
-  if (approvals) {
-    hooks.requestApproval = (event) =>
-      approvals.requestApproval({ ...event, agentId: agent.id, sessionKey: request.sessionKey });
-  }
+  const hooks = createRunHooks({
+    agentId: agent.id,
+    sessionKey: request.sessionKey,
+    policy: admitted.layers,
+    ...(plugins ? { plugins } : {}),
+    ...(options.approvals ? { approvals: options.approvals } : {}),
+    isTargetCall: (activity) => activity.surface === "control" && Boolean(activity.toolCallId),
+    onTargetActivity,
+    ...(options.log ? { log: options.log } : {}),
+  });
   const toolSearchOptions = {
     tools,
     config: options.config.tools?.toolSearch,
@@ -180,16 +158,4 @@ function hiddenAttribution(
   const tool = search.resolveDirectoryName(name);
   const entry = tool ? toCatalogEntry(tool) : undefined;
   return entry ? { toolId: entry.id, source: entry.source } : {};
-}
-
-function toActivity(activity: ToolCallActivity): TargetActivity {
-  return {
-    parentCallId: activity.toolCallId ?? "",
-    toolId: activity.entry.id,
-    name: activity.entry.name,
-    source: activity.entry.source,
-    arguments: activity.args,
-    result: resultText(activity.result).slice(0, MAX_ACTIVITY_RESULT_CHARS),
-    isError: activity.outcome !== "ok",
-  };
 }

@@ -3,6 +3,7 @@ import type { ToolDefinition, ToolResult } from "../catalog/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 import { isToolsiftError, messageOf } from "../errors/index.js";
 import type { ConversationItem, Provider, ProviderUsage } from "../providers/index.js";
+import { MAX_LOGGED_OUTPUT_CHARS, resultText } from "../run-surface/index.js";
 import {
   collectSecretValues,
   redactKnownValues,
@@ -11,11 +12,10 @@ import {
   replayConversation,
   type SessionEvent,
 } from "../sessions/index.js";
+import { cutText } from "../text/index.js";
 import { type ClientHandoff, clientToolDefinitions } from "./client-tools.js";
 import { describeHistoryTrim, fitHistory, historyBudgetTokens } from "./fit-history.js";
-import { MAX_LOGGED_OUTPUT_CHARS } from "./limits.js";
 import { type PreparedRun, prepareRun } from "./prepare-run.js";
-import { resultText } from "./result-text.js";
 import { createRunSignal } from "./run-signal.js";
 import type { RunnerOptions } from "./runner-options.js";
 import type { RunRequest, RunResult, RunStatus } from "./types.js";
@@ -172,7 +172,7 @@ export async function runAgent(
           name: call.name,
           ...prepared.describeCall(call.name),
           isError: result.isError === true,
-          output: text.slice(0, MAX_LOGGED_OUTPUT_CHARS),
+          output: cutText(text, MAX_LOGGED_OUTPUT_CHARS),
         });
         if (result.terminate) terminated = true;
       }
