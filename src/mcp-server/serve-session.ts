@@ -15,7 +15,12 @@ import { toErrorResult } from "../controls/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
 import { applyToolPolicy, type PolicyLayers } from "../policy/index.js";
-import { createRunHooks, MAX_LOGGED_OUTPUT_CHARS, resultText } from "../run-surface/index.js";
+import {
+  createRunHooks,
+  MAX_LOGGED_OUTPUT_CHARS,
+  resultText,
+  toolSearchOptionsFor,
+} from "../run-surface/index.js";
 import type { SessionStore } from "../sessions/index.js";
 import { cutText } from "../text/index.js";
 import { createToolSearch, resolveToolSearchConfig, type ToolSearch } from "../tool-search/index.js";
@@ -95,24 +100,25 @@ export function createServeSession(options: ServeSessionOptions): ServeSession {
   const targetCalls = new Set<string>();
   const approvals = options.approvals;
 
-  const search: ToolSearch = createToolSearch({
-    tools: prepare(options.tools()),
-    config: options.toolSearch,
-    harness: "embedded",
-    ...(options.contextWindowTokens === undefined
-      ? {}
-      : { contextWindowTokens: options.contextWindowTokens }),
-    hooks: createRunHooks({
-      agentId: MCP_AGENT_ID,
-      sessionKey: sessionLog.sessionKey,
-      ...(policy ? { policy, judgedAs: (entry) => judgedAs.get(entry.tool) ?? entry } : {}),
-      ...(options.plugins ? { plugins: options.plugins } : {}),
-      ...(approvals ? { approvals } : {}),
-      isTargetCall: (activity) => activity.toolCallId !== undefined && targetCalls.has(activity.toolCallId),
-      onTargetActivity: (activity) => void sessionLog.targetActivity(activity),
-      log,
+  const search: ToolSearch = createToolSearch(
+    toolSearchOptionsFor({
+      tools: prepare(options.tools()),
+      settings: options.toolSearch,
+      ...(options.contextWindowTokens === undefined
+        ? {}
+        : { contextWindowTokens: options.contextWindowTokens }),
+      hooks: createRunHooks({
+        agentId: MCP_AGENT_ID,
+        sessionKey: sessionLog.sessionKey,
+        ...(policy ? { policy, judgedAs: (entry) => judgedAs.get(entry.tool) ?? entry } : {}),
+        ...(options.plugins ? { plugins: options.plugins } : {}),
+        ...(approvals ? { approvals } : {}),
+        isTargetCall: (activity) => activity.toolCallId !== undefined && targetCalls.has(activity.toolCallId),
+        onTargetActivity: (activity) => void sessionLog.targetActivity(activity),
+        log,
+      }),
     }),
-  });
+  );
 
   const listedTools = (): Map<string, Listed> => {
     const listed = new Map<string, Listed>();

@@ -1,10 +1,10 @@
 import { toCatalogEntry } from "../catalog/index.js";
 import { resolveAgent } from "../config/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
+import { toolSearchOptionsFor } from "../run-surface/index.js";
 import { createToolSearch, modelToolEntry } from "../tool-search/index.js";
 import { admittedTools } from "./admitted-tools.js";
 import { DEFAULT_CLOSE_TIMEOUT_MS } from "./limits.js";
-import { toolSearchModel } from "./prepare-run.js";
 import { runAgent } from "./run-agent.js";
 import type { RunnerOptions } from "./runner-options.js";
 import type { EffectiveSurface, EffectiveTool, Runner, RunResult } from "./types.js";
@@ -45,15 +45,9 @@ export function createRunner(options: RunnerOptions): Runner {
     async effectiveSurface(agentId) {
       const agent = agentFor(agentId);
       const { tools } = await admittedTools(options, agent);
-      const search = createToolSearch({
-        tools,
-        config: options.config.tools?.toolSearch,
-        harness: agent.harness,
-        model: toolSearchModel(agent),
-        ...(agent.contextWindowTokens === undefined
-          ? {}
-          : { contextWindowTokens: agent.contextWindowTokens }),
-      });
+      const search = createToolSearch(
+        toolSearchOptionsFor({ tools, settings: options.config.tools?.toolSearch, agent }),
+      );
       try {
         const modelTools = search.modelTools();
         const declared = modelTools.map((tool) => tool.name);

@@ -4,13 +4,8 @@ import type { ResolvedAgent } from "../config/index.js";
 import type { SearchCandidate, Telemetry } from "../controls/index.js";
 import { runBeforePromptHooks } from "../plugins/index.js";
 import type { ProviderTool } from "../providers/index.js";
-import { createRunHooks, type TargetActivity } from "../run-surface/index.js";
-import {
-  createToolSearch,
-  type ModelReference,
-  modelToolEntry,
-  type ToolSearch,
-} from "../tool-search/index.js";
+import { createRunHooks, type TargetActivity, toolSearchOptionsFor } from "../run-surface/index.js";
+import { createToolSearch, modelToolEntry, type ToolSearch } from "../tool-search/index.js";
 import { admittedTools } from "./admitted-tools.js";
 import type { RunnerOptions } from "./runner-options.js";
 import { buildSystemPrompt } from "./system-prompt.js";
@@ -56,14 +51,12 @@ export async function prepareRun(
     onTargetActivity,
     ...(options.log ? { log: options.log } : {}),
   });
-  const toolSearchOptions = {
+  const toolSearchOptions = toolSearchOptionsFor({
     tools,
-    config: options.config.tools?.toolSearch,
-    harness: agent.harness,
-    model: toolSearchModel(agent),
-    ...(agent.contextWindowTokens === undefined ? {} : { contextWindowTokens: agent.contextWindowTokens }),
+    settings: options.config.tools?.toolSearch,
+    agent,
     hooks,
-  };
+  });
   // Code Mode replaces the controls (never both); if its sandbox cannot start, the run falls back to tools mode.
   const codeMode =
     options.config.codeMode?.enabled === true && agent.harness !== "codex"
@@ -135,18 +128,6 @@ export async function prepareRun(
       search.close();
       void codeMode?.close();
     },
-  };
-}
-
-/** The model as Tool Search sees it (local-model limits read the provider's settings). */
-export function toolSearchModel(agent: ResolvedAgent): ModelReference {
-  const settings = agent.model.settings;
-  return {
-    provider: agent.model.provider,
-    id: agent.model.id,
-    ...(settings?.baseUrl ? { baseUrl: settings.baseUrl } : {}),
-    ...(settings?.localService === undefined ? {} : { localService: settings.localService }),
-    ...(settings?.api ? { api: settings.api } : {}),
   };
 }
 
