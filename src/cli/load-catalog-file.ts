@@ -2,7 +2,8 @@ import { readFile, stat } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import type { JsonSchema, ToolDefinition, ToolOrigin, ToolResult } from "../catalog/index.js";
 import { CONTROL_NAMES } from "../catalog/index.js";
-import { ToolsiftError } from "../errors/index.js";
+import { messageOf, ToolsiftError } from "../errors/index.js";
+import { isObjectRecord } from "../schema/index.js";
 import { cutText } from "../text/index.js";
 import { DEFAULT_MCP_OWNER, LONGEST_SHOWN_VALUE, MAX_CATALOG_FILE_BYTES } from "./limits.js";
 import { isJsonElementOf, isJsonPath, scanJson } from "./scan-json.js";
@@ -81,10 +82,10 @@ function readItems(text: string, fileName: string): Item[] {
 
 function itemsOfDocument(value: unknown, text: string, fileName: string): Item[] {
   if (Array.isArray(value)) return withLines(value, [], text);
-  if (!isObject(value)) throw invalid(fileName, 1, FORMATS);
+  if (!isObjectRecord(value)) throw invalid(fileName, 1, FORMATS);
   if ("tools" in value) return toolsArray(value.tools, ["tools"], text, fileName);
   const result = value.result;
-  if ("jsonrpc" in value && isObject(result) && "tools" in result) {
+  if ("jsonrpc" in value && isObjectRecord(result) && "tools" in result) {
     return toolsArray(result.tools, ["result", "tools"], text, fileName);
   }
   if ("name" in value || "type" in value || "function" in value)
@@ -117,7 +118,7 @@ function lineOfPath(path: readonly string[], text: string): number {
 function toToolDefinition(item: Item, fileName: string, mcpOwner: string): ToolDefinition {
   const fail = (reason: string): ToolsiftError => invalid(fileName, item.line, reason);
   const { value } = item;
-  if (!isObject(value)) throw fail(`expected a tool object, found ${describeJson(value)}`);
+  if (!isObjectRecord(value)) throw fail(`expected a tool object, found ${describeJson(value)}`);
 
   let fields: JsonObject = value;
   let schemaKey = "parameters";
@@ -126,7 +127,7 @@ function toToolDefinition(item: Item, fileName: string, mcpOwner: string): ToolD
       throw fail(`unsupported tool type ${describeJson(value.type)}: only function tools can be searched`);
     }
     if ("function" in value) {
-      if (!isObject(value.function)) throw fail('"function" must be an object');
+      if (!isObjectRecord(value.function)) throw fail('"function" must be an object');
       fields = value.function;
     }
   } else if ("inputSchema" in value && !("parameters" in value)) {
@@ -176,7 +177,7 @@ function toToolDefinition(item: Item, fileName: string, mcpOwner: string): ToolD
 }
 
 function readOrigin(value: unknown, fail: (reason: string) => ToolsiftError): ToolOrigin {
-  if (!isObject(value))
+  if (!isObjectRecord(value))
     throw fail(`"origin" must be an object like { "kind": "plugin", "owner": "weather" }`);
   const { kind, owner } = value;
   if (typeof kind !== "string" || !ORIGIN_KINDS.has(kind)) {
@@ -204,7 +205,7 @@ function optionalSchema(
   fail: (reason: string) => ToolsiftError,
 ): JsonSchema | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === "boolean" || isObject(value)) return value;
+  if (typeof value === "boolean" || isObjectRecord(value)) return value;
   throw fail(message);
 }
 
@@ -237,10 +238,6 @@ function parseDocument(text: string): { ok: true; value: unknown } | { ok: false
   }
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function describeJson(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (value === null) return "null";
@@ -253,7 +250,7 @@ function describeFsError(error: unknown): string {
   if (code === "ENOENT") return "no such file";
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   if (code === "EISDIR") return "is a directory";
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 function invalid(fileName: string, line: number | undefined, reason: string): ToolsiftError {

@@ -1,5 +1,4 @@
-/** Longest value quoted in a doctor message (e.g. the removed `codeTimeoutMs`); longer ones are cut. */
-export const LONGEST_SHOWN_VALUE = 48;
+export { LONGEST_SHOWN_VALUE } from "../text/index.js";
 
 /** Prefix of the probe file doctor creates, and removes at once, to test that the state directory is writable. */
 export const STATE_PROBE_PREFIX = ".toolsift-doctor-probe-";
