@@ -39,9 +39,17 @@ function packagesLoadedBy(
   name: string,
   ...args: string[]
 ): Promise<{ code: number | null; packages: string[] }> {
+  return packagesLoadedByNode(name, [bin, ...args]);
+}
+
+/** Runs node with the trace preload and `nodeArgs`; resolves with its exit code and the npm packages it loaded. */
+function packagesLoadedByNode(
+  name: string,
+  nodeArgs: readonly string[],
+): Promise<{ code: number | null; packages: string[] }> {
   const trace = join(scratch, `${name}.jsonl`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", tracePreload, bin, ...args], {
+    const child = spawn(process.execPath, ["--import", tracePreload, ...nodeArgs], {
       cwd: root,
       env: { ...process.env, STARTUP_TRACE_FILE: trace },
       stdio: "ignore",
@@ -78,6 +86,17 @@ describe.concurrent("commands import their implementation only when they run", (
     expect(code).toBe(0);
     expect(packages).toContain("commander");
     expect(packages.filter((name) => HEAVY_PACKAGES.includes(name))).toEqual([]);
+  });
+
+  it('import("toolsift") loads no npm package at all (ajv and zod wait for the first compile and the first cell)', async () => {
+    const entry = JSON.stringify(join(root, "dist/index.js"));
+    const { code, packages } = await packagesLoadedByNode("library-entry", [
+      "--input-type=module",
+      "-e",
+      `const toolsift = await import(${entry}); if (typeof toolsift.createToolSearch !== "function") process.exit(3);`,
+    ]);
+    expect(code).toBe(0);
+    expect(packages).toEqual([]);
   });
 
   it("gateway --help loads commander and nothing else from node_modules", async () => {
