@@ -83,7 +83,7 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
 
   return {
     async connect(transport) {
-      const session = createServeSession({
+      const session = await createServeSession({
         tools: allTools,
         serverNames,
         toolSearch: options.toolSearch,

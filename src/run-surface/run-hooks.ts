@@ -1,5 +1,4 @@
 import type { ApprovalBroker } from "../approvals/index.js";
-import type { CatalogEntry } from "../catalog/index.js";
 import type { ExecutionHooks, ToolCallActivity } from "../execution/index.js";
 import { type LoadedPlugins, pluginBeforeToolCall } from "../plugins/index.js";
 import { type PolicyLayers, policyDecision } from "../policy/index.js";
@@ -11,8 +10,6 @@ export interface RunHooksOptions {
   sessionKey: string;
   /** The tool policy, re-checked per call. Default: every call allowed. */
   policy?: PolicyLayers;
-  /** The entry the policy judges for a called one (a renamed direct tool is judged as its catalog entry). */
-  judgedAs?: (entry: CatalogEntry) => CatalogEntry;
   /** Their `before_tool_call` hooks run for every call. */
   plugins?: LoadedPlugins;
   /** Decides calls that need approval (`tools.approval`). Default: every call approved. */
@@ -30,9 +27,8 @@ export interface RunHooksOptions {
  */
 export function createRunHooks(options: RunHooksOptions): ExecutionHooks {
   const { policy, approvals, log } = options;
-  const judgedAs = options.judgedAs ?? ((entry: CatalogEntry) => entry);
   return {
-    ...(policy ? { checkPolicy: (event) => policyDecision(judgedAs(event.entry), policy) } : {}),
+    ...(policy ? { checkPolicy: (event) => policyDecision(event.entry, policy) } : {}),
     ...(approvals
       ? {
           requestApproval: (event) =>

@@ -1,9 +1,9 @@
 import { toCatalogEntry } from "../catalog/index.js";
 import { resolveAgent } from "../config/index.js";
+import { applyToolPolicy } from "../policy/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
-import { toolSearchOptionsFor } from "../run-surface/index.js";
-import { createToolSearch, modelToolEntry } from "../tool-search/index.js";
-import { admittedTools } from "./admitted-tools.js";
+import { openRunSurface } from "../run-surface/index.js";
+import { gatheredTools } from "./gathered-tools.js";
 import { DEFAULT_CLOSE_TIMEOUT_MS } from "./limits.js";
 import { runAgent } from "./run-agent.js";
 import type { RunnerOptions } from "./runner-options.js";
@@ -44,42 +44,44 @@ export function createRunner(options: RunnerOptions): Runner {
     },
     async effectiveSurface(agentId) {
       const agent = agentFor(agentId);
-      const { tools } = await admittedTools(options, agent);
-      const search = createToolSearch(
-        toolSearchOptionsFor({ tools, settings: options.config.tools?.toolSearch, agent }),
-      );
+      const gathered = await gatheredTools(options, agent);
+      const surface = await openRunSurface({
+        agentId: agent.id,
+        sessionKey: "effective-surface",
+        tools: gathered.tools,
+        policy: gathered.policy,
+        settings: options.config.tools?.toolSearch,
+        agent,
+        unknownToolText: (name) => `Unknown tool "${name.slice(0, 200)}".`,
+      });
       try {
-        const modelTools = search.modelTools();
-        const declared = modelTools.map((tool) => tool.name);
-        // By id: a pinned MCP tool is declared as <server>__<tool>, not under its catalog name.
-        const declaredIds = new Set(
-          modelTools.flatMap((tool) => {
-            const entry = modelToolEntry(tool) ?? toCatalogEntry(tool);
-            return entry ? [entry.id] : [];
-          }),
+        const declared = surface.modelTools().map((tool) => tool.name);
+        // By id: a pinned or directly declared MCP tool is declared as <server>__<tool>, not under its name.
+        const declaredIds = new Set(declared.flatMap((name) => surface.describeCall(name).toolId ?? []));
+        const admitted: EffectiveTool[] = applyToolPolicy(gathered.tools, gathered.policy).admitted.flatMap(
+          (tool) => {
+            const entry = toCatalogEntry(tool);
+            if (!entry) return [];
+            const visibility: EffectiveTool["visibility"] =
+              tool.catalogMode === "direct-only"
+                ? "direct-only"
+                : !surface.toolSearchEnabled || declaredIds.has(entry.id)
+                  ? "direct"
+                  : "catalog";
+            return [{ id: entry.id, name: entry.name, source: entry.source, owner: entry.owner, visibility }];
+          },
         );
-        const admitted: EffectiveTool[] = tools.flatMap((tool) => {
-          const entry = toCatalogEntry(tool);
-          if (!entry) return [];
-          const visibility: EffectiveTool["visibility"] =
-            tool.catalogMode === "direct-only"
-              ? "direct-only"
-              : !search.enabled || declaredIds.has(entry.id)
-                ? "direct"
-                : "catalog";
-          return [{ id: entry.id, name: entry.name, source: entry.source, owner: entry.owner, visibility }];
-        });
-        const surface: EffectiveSurface = {
+        const effective: EffectiveSurface = {
           agentId: agent.id,
-          toolSearch: { enabled: search.enabled, mode: search.mode },
+          toolSearch: { enabled: surface.toolSearchEnabled, mode: surface.mode },
           tools: admitted,
           declaredTools: declared,
         };
-        const directory = search.directory();
-        if (directory !== undefined) surface.directory = directory;
-        return surface;
+        const directory = surface.directory();
+        if (directory !== undefined) effective.directory = directory;
+        return effective;
       } finally {
-        search.close();
+        surface.close();
       }
     },
     agentIds() {

@@ -1,142 +1,79 @@
-import { CONTROL_NAMES, type ToolDefinition, toCatalogEntry } from "../catalog/index.js";
-import { prepareCodeModeSurface } from "../code-mode/index.js";
+import type { ToolDefinition } from "../catalog/index.js";
 import type { ResolvedAgent } from "../config/index.js";
-import type { SearchCandidate, Telemetry } from "../controls/index.js";
-import { runBeforePromptHooks } from "../plugins/index.js";
 import type { ProviderTool } from "../providers/index.js";
-import { createRunHooks, type TargetActivity, toolSearchOptionsFor } from "../run-surface/index.js";
-import { createToolSearch, modelToolEntry, type ToolSearch } from "../tool-search/index.js";
-import { admittedTools } from "./admitted-tools.js";
+import {
+  openRunSurface,
+  type RunEventSink,
+  type RunSurface,
+  type TargetActivity,
+} from "../run-surface/index.js";
+import { gatheredTools } from "./gathered-tools.js";
 import type { RunnerOptions } from "./runner-options.js";
 import { buildSystemPrompt } from "./system-prompt.js";
-import { throughExecutor } from "./through-executor.js";
 import type { RunRequest } from "./types.js";
 
-/** The surface of one run: what the provider sees and how calls reach tools. */
+/** The surface of one gateway run: what the provider sees, and the run surface its calls go through. */
 export interface PreparedRun {
   systemPrompt: string;
-  modelTools: ToolDefinition[];
   providerTools: ProviderTool[];
-  toolSearchEnabled: boolean;
-  /** For directory mode: the tool behind an exact, unique hidden name. */
-  resolveHiddenName(name: string): ToolDefinition | undefined;
-  /** Log attribution of a provider-level call name: catalog id and source when it names a catalog tool. */
-  describeCall(name: string): { toolId?: string; source?: SearchCandidate["source"] };
-  telemetry(): Telemetry;
-  close(): void;
+  surface: RunSurface;
 }
 
 /**
- * Gathers the run's tools, builds its own catalog (never shared with another run), applies the
- * `before_prompt` allow list, and renders the system prompt and the declared tools.
+ * Opens the run surface of one run (its own catalog, never shared with another run) over the agent's tool
+ * sources, and renders the system prompt and the provider's tool declarations from it.
  */
 export async function prepareRun(
   options: RunnerOptions,
   agent: ResolvedAgent,
   request: RunRequest,
-  requestClientTools: readonly ToolDefinition[],
-  onTargetActivity: (activity: TargetActivity) => void,
+  clientTools: readonly ToolDefinition[],
+  sinks: { onTargetActivity(activity: TargetActivity): void; onEvent?: RunEventSink },
 ): Promise<PreparedRun> {
-  const plugins = options.plugins;
-  const admitted = await admittedTools(options, agent);
-  const tools = admitted.tools;
-  const clientTools = admitted.admit(requestClientTools);
-  const hooks = createRunHooks({
+  const gathered = await gatheredTools(options, agent);
+  const codeMode = options.config.codeMode;
+  const surface = await openRunSurface({
     agentId: agent.id,
     sessionKey: request.sessionKey,
-    policy: admitted.layers,
-    ...(plugins ? { plugins } : {}),
-    ...(options.approvals ? { approvals: options.approvals } : {}),
-    isTargetCall: (activity) => activity.surface === "control" && Boolean(activity.toolCallId),
-    onTargetActivity,
-    ...(options.log ? { log: options.log } : {}),
-  });
-  const toolSearchOptions = toolSearchOptionsFor({
-    tools,
+    tools: gathered.tools,
+    clientTools,
+    policy: gathered.policy,
     settings: options.config.tools?.toolSearch,
     agent,
-    hooks,
+    // Code Mode replaces the controls (never both); the codex harness keeps its own.
+    ...(codeMode?.enabled === true && agent.harness !== "codex"
+      ? { codeMode: codeMode.timeoutMs === undefined ? {} : { timeoutMs: codeMode.timeoutMs } }
+      : {}),
+    ...(options.plugins ? { plugins: options.plugins } : {}),
+    promptText: userText(request),
+    ...(options.approvals ? { approvals: options.approvals } : {}),
+    onTargetActivity: sinks.onTargetActivity,
+    ...(sinks.onEvent ? { onEvent: sinks.onEvent } : {}),
+    unknownToolText: (name, toolSearchEnabled) =>
+      toolSearchEnabled
+        ? `Unknown tool "${name.slice(0, 200)}". Deferred tools are reached through tool_search, then tool_call.`
+        : `Unknown tool "${name.slice(0, 200)}".`,
+    ...(options.log ? { log: options.log } : {}),
   });
-  // Code Mode replaces the controls (never both); if its sandbox cannot start, the run falls back to tools mode.
-  const codeMode =
-    options.config.codeMode?.enabled === true && agent.harness !== "codex"
-      ? await prepareCodeModeSurface({
-          toolSearch: toolSearchOptions,
-          codeMode: {
-            ...(options.config.codeMode.timeoutMs === undefined
-              ? {}
-              : { timeoutMs: options.config.codeMode.timeoutMs }),
-            ...(agent.contextWindowTokens === undefined
-              ? {}
-              : { contextWindowTokens: agent.contextWindowTokens }),
-          },
-          ...(options.log ? { log: options.log } : {}),
-        })
-      : undefined;
-  const search = codeMode?.toolSearch ?? createToolSearch(toolSearchOptions);
-  search.addClientTools(clientTools);
-
-  const userText = request.input
-    .map((item) => (item.type === "message" && item.role === "user" ? item.text : ""))
-    .filter(Boolean)
-    .join("\n");
-  const allow = await runBeforePromptHooks(
-    plugins?.hooks.beforePrompt ?? [],
-    {
-      agentId: agent.id,
-      sessionKey: request.sessionKey,
-      input: userText,
-      tools: [...tools, ...clientTools].flatMap((tool) => {
-        const entry = toCatalogEntry(tool);
-        return entry ? [{ id: entry.id, name: entry.name }] : [];
-      }),
-    },
-    {
-      onHookError: ({ pluginId, message }) =>
-        options.log?.(`plugin ${pluginId} before_prompt failed: ${message}`),
-    },
-  );
-  if (allow) search.restrict(allow);
-
-  // With Tool Search off the tools come back as they are: their calls still go through an executor.
-  const executed = search.enabled || codeMode ? undefined : throughExecutor(search.modelTools(), hooks);
-  const modelTools = codeMode?.modelTools() ?? executed?.tools ?? search.modelTools();
-  const ids = new Map<string, { toolId: string; source: SearchCandidate["source"] }>();
-  for (const tool of modelTools) {
-    const entry = executed?.entries.get(tool.name) ?? modelToolEntry(tool) ?? toCatalogEntry(tool);
-    if (entry && !CONTROL_NAMES.has(entry.name))
-      ids.set(tool.name, { toolId: entry.id, source: entry.source });
-  }
   return {
     systemPrompt: buildSystemPrompt({
       baseInstructions: agent.instructions,
-      directory: search.directory(),
+      directory: surface.directory(),
       clientInstructions: request.instructions,
     }),
-    modelTools,
-    providerTools: modelTools.map((tool) => ({
+    providerTools: surface.modelTools().map((tool) => ({
       name: tool.name,
       description: tool.description ?? "",
       parameters: tool.parameters ?? { type: "object", properties: {} },
     })),
-    toolSearchEnabled: search.enabled,
-    resolveHiddenName: (name) => search.resolveDirectoryName(name),
-    describeCall: (name) => ids.get(name) ?? hiddenAttribution(search, name),
-    telemetry: () => search.telemetry(),
-    close: () => {
-      executed?.close();
-      search.close();
-      void codeMode?.close();
-    },
+    surface,
   };
 }
 
-/** Attribution of a directory-mode call by an exact hidden name, so the log names the tool it reached. */
-function hiddenAttribution(
-  search: ToolSearch,
-  name: string,
-): { toolId?: string; source?: SearchCandidate["source"] } {
-  const tool = search.resolveDirectoryName(name);
-  const entry = tool ? toCatalogEntry(tool) : undefined;
-  return entry ? { toolId: entry.id, source: entry.source } : {};
+/** The user's text of this turn, as `before_prompt` hooks see it. */
+function userText(request: RunRequest): string {
+  return request.input
+    .map((item) => (item.type === "message" && item.role === "user" ? item.text : ""))
+    .filter(Boolean)
+    .join("\n");
 }

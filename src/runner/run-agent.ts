@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
-import type { ToolDefinition, ToolResult } from "../catalog/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 import { isToolsiftError, messageOf } from "../errors/index.js";
 import type { ConversationItem, Provider, ProviderUsage } from "../providers/index.js";
-import { MAX_LOGGED_OUTPUT_CHARS, resultText } from "../run-surface/index.js";
+import {
+  emitRunEvent,
+  MAX_LOGGED_OUTPUT_CHARS,
+  type RunEvent,
+  type RunSurface,
+  type SurfaceCall,
+} from "../run-surface/index.js";
 import {
   collectSecretValues,
   redactKnownValues,
@@ -45,6 +50,8 @@ export async function runAgent(
   // The run's log lines (plugin hook failures, errors) get the same treatment.
   const runLog = (line: string) => options.log?.(redactText(redactKnownValues(line, secrets)));
   const stamp = () => ({ at: new Date().toISOString(), runId });
+  const emit = (event: RunEvent) => emitRunEvent(request.onEvent, event);
+  const model = `${agent.model.provider}/${agent.model.id}`;
 
   // A run that cannot log is refused here, before anything runs (the store reports the fault once).
   let previous: SessionEvent[];
@@ -62,8 +69,11 @@ export async function runAgent(
     await Promise.all([previous.length === 0 ? log(header) : undefined, log(input)]);
   } catch (error) {
     if (!isStorageUnavailable(error)) throw error;
-    return storageRefusal(runId, agent, request, error);
+    const refused = storageRefusal(runId, agent, request, error);
+    emit({ type: "run-finish", result: refused });
+    return refused;
   }
+  emit({ type: "run-start", runId, agentId: agent.id, sessionKey: request.sessionKey, model });
   // Replayed with the new input as the log holds it (redacted), so calls the client abandoned are dropped,
   // not sent, and the provider sees what a later turn's replay will show it.
   const conversation: ConversationItem[] = replayConversation([
@@ -86,14 +96,16 @@ export async function runAgent(
   let failure: { code: string; message: string } | undefined;
 
   try {
-    prepared = await prepareRun({ ...options, log: runLog }, agent, request, clientTools, (activity) => {
-      // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
-      log({ ...stamp(), type: "target-activity", ...activity }).catch((error: unknown) => {
-        if (!isStorageUnavailable(error))
-          runLog(`run ${runId}: could not log target activity: ${messageOf(error)}`);
-      });
+    prepared = await prepareRun({ ...options, log: runLog }, agent, request, clientTools, {
+      onTargetActivity: (activity) => {
+        // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
+        log({ ...stamp(), type: "target-activity", ...activity }).catch((error: unknown) => {
+          if (!isStorageUnavailable(error))
+            runLog(`run ${runId}: could not log target activity: ${messageOf(error)}`);
+        });
+      },
+      ...(request.onEvent ? { onEvent: request.onEvent } : {}),
     });
-    const declared = new Map(prepared.modelTools.map((tool) => [tool.name, tool]));
     const historyBudget = historyBudgetTokens({
       contextWindowTokens: agent.contextWindowTokens,
       systemPrompt: prepared.systemPrompt,
@@ -146,8 +158,18 @@ export async function runAgent(
           : { trimmed: { items: history.trimmed.items, chars: history.trimmed.chars } }),
       });
       void log({ ...stamp(), type: "assistant-output", items: response.output });
+      emit({
+        type: "model-request-finish",
+        runId,
+        turn: turns,
+        ...(response.usage ? { usage: response.usage } : {}),
+      });
       conversation.push(...response.output);
-      output.push(...response.output.filter((item) => item.type === "message"));
+      for (const item of response.output) {
+        if (item.type !== "message") continue;
+        output.push(item);
+        if (item.text) emit({ type: "text-delta", runId, delta: item.text });
+      }
       const calls = response.output.filter((item): item is FunctionCall => item.type === "function_call");
       if (calls.length === 0) {
         status = "completed";
@@ -155,14 +177,12 @@ export async function runAgent(
       }
       // A caller that left, or a timeout that passed while the answer arrived: no tool call starts.
       signal.throwIfAborted();
-      const results = await Promise.all(
-        calls.map((call) => executeCall(call, declared, prepared as PreparedRun, signal)),
-      );
+      const surface = prepared.surface;
+      const results = await Promise.all(calls.map((call) => executeCall(call, surface, signal, emit)));
       let terminated = false;
       for (const [index, call] of calls.entries()) {
-        const result = results[index] as ToolResult;
+        const { result, text, attribution } = results[index] as SurfaceCall;
         if (handoffs.has(call.callId)) continue; // the client answers this one
-        const text = resultText(result);
         for (const value of collectSecretValues(text)) secrets.add(value);
         conversation.push({ type: "function_call_output", callId: call.callId, output: text });
         void log({
@@ -170,7 +190,7 @@ export async function runAgent(
           type: "tool-result",
           callId: call.callId,
           name: call.name,
-          ...prepared.describeCall(call.name),
+          ...attribution,
           isError: result.isError === true,
           output: cutText(text, MAX_LOGGED_OUTPUT_CHARS),
         });
@@ -184,6 +204,7 @@ export async function runAgent(
             name: handoff.name,
             arguments: handoff.arguments,
           });
+          emit({ type: "tool-call-handoff", runId, ...handoff });
         }
         status = "requires_action";
         break;
@@ -209,7 +230,7 @@ export async function runAgent(
     runLog(`run ${runId} failed: ${failure.code}: ${messageOf(error)}`);
   } finally {
     run.release();
-    prepared?.close();
+    prepared?.surface.close();
   }
 
   const text = output
@@ -224,54 +245,50 @@ export async function runAgent(
     status,
     turns,
     durationMs: Date.now() - started,
-    ...(prepared ? { telemetry: prepared.telemetry() } : {}),
+    ...(prepared ? { telemetry: prepared.surface.telemetry() } : {}),
     ...(failure ? { error: `${failure.code}: ${failure.message}` } : {}),
   }).catch((error: unknown) => {
     if (!isStorageUnavailable(error)) runLog(`run ${runId}: could not log its summary: ${messageOf(error)}`);
   });
-  return {
+  const result: RunResult = {
     runId,
     agentId: agent.id,
     sessionKey: request.sessionKey,
     status,
     output,
     text,
-    model: `${agent.model.provider}/${agent.model.id}`,
+    model,
     usage,
     ...(failure ? { error: failure } : {}),
   };
+  emit({ type: "run-finish", result });
+  return result;
 }
 
+/** One model call through the run surface; arguments that are not JSON are refused before anything runs. */
 async function executeCall(
   call: FunctionCall,
-  declared: ReadonlyMap<string, ToolDefinition>,
-  prepared: PreparedRun,
+  surface: RunSurface,
   signal: AbortSignal,
-): Promise<ToolResult> {
+  emit: (event: RunEvent) => void,
+): Promise<SurfaceCall> {
   let args: unknown;
   try {
     args = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
   } catch {
-    return errorResult(`Arguments for ${call.name} are not valid JSON: send one JSON object.`);
+    const text = `Arguments for ${call.name} are not valid JSON: send one JSON object.`;
+    const attribution = surface.describeCall(call.name);
+    emit({
+      type: "tool-call-finish",
+      callId: call.callId,
+      name: call.name,
+      isError: true,
+      output: text,
+      ...attribution,
+    });
+    return { result: { content: [{ type: "text", text }], isError: true }, text, attribution };
   }
-  const tool = declared.get(call.name) ?? prepared.resolveHiddenName(call.name);
-  if (!tool) {
-    return errorResult(
-      prepared.toolSearchEnabled
-        ? `Unknown tool "${call.name.slice(0, 200)}". Deferred tools are reached through tool_search, then tool_call.`
-        : `Unknown tool "${call.name.slice(0, 200)}".`,
-    );
-  }
-  try {
-    return await tool.execute(args, { toolCallId: call.callId, signal });
-  } catch (error) {
-    const message = isToolsiftError(error) || error instanceof Error ? error.message : String(error);
-    return errorResult(`Tool "${call.name}" failed: ${message}`);
-  }
-}
-
-function errorResult(text: string): ToolResult {
-  return { content: [{ type: "text", text }], isError: true };
+  return surface.execute(call.name, args, { toolCallId: call.callId, signal });
 }
 
 function describeFailure(

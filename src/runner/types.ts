@@ -1,4 +1,7 @@
-import type { ConversationItem, ProviderTool, ProviderUsage } from "../providers/index.js";
+import type { ConversationItem, ProviderTool } from "../providers/index.js";
+import type { RunEventSink, RunResult } from "../run-surface/index.js";
+
+export type { RunResult, RunStatus } from "../run-surface/index.js";
 
 /** One user turn of one agent in one session. */
 export interface RunRequest {
@@ -13,25 +16,8 @@ export interface RunRequest {
   clientTools?: ProviderTool[];
   maxOutputTokens?: number;
   signal?: AbortSignal;
-}
-
-/** How a run ended. */
-export type RunStatus = "completed" | "requires_action" | "failed" | "incomplete";
-
-/** What a run returns. */
-export interface RunResult {
-  runId: string;
-  agentId: string;
-  sessionKey: string;
-  status: RunStatus;
-  /** Assistant messages and client function calls of this run, in order. */
-  output: ConversationItem[];
-  /** The assistant's final text (all assistant messages of the run joined). */
-  text: string;
-  /** `provider/model`. */
-  model: string;
-  usage: ProviderUsage;
-  error?: { code: string; message: string };
+  /** Receives the run's events as they happen (a streaming front door's source). Default none. */
+  onEvent?: RunEventSink;
 }
 
 /** One admitted tool on an agent's effective surface. */

@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, test } from "vitest";
+import type { RunEvent } from "../run-surface/index.js";
+import {
+  assistantSays,
+  clientTool,
+  createRunnerHarness,
+  eventsOfType,
+  functionCall,
+  type RunnerHarness,
+  scriptedProvider,
+} from "./runner.test-support.js";
+import { streamRun } from "./stream-run.js";
+
+let harness: RunnerHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+const userSays = (text: string) => [{ type: "message" as const, role: "user" as const, text }];
+
+async function collect(events: AsyncIterable<RunEvent>): Promise<RunEvent[]> {
+  const seen: RunEvent[] = [];
+  for await (const event of events) seen.push(event);
+  return seen;
+}
+
+describe("a run as its events", () => {
+  test("a tools-mode run emits start, searches, the target call, the answer's text and finish, in order", async () => {
+    harness = await createRunnerHarness({ toolSearch: { enabled: true, mode: "tools" } });
+    const events = await collect(
+      streamRun(harness.runner, {
+        agentId: "main",
+        sessionKey: "events",
+        input: userSays("tool search qa check target=weather_forecast"),
+      }),
+    );
+    expect(events.map((event) => event.type)).toEqual([
+      "run-start",
+      "model-request-finish",
+      "tool-call-start",
+      "tool-call-finish",
+      "search-finish",
+      "model-request-finish",
+      "tool-call-start",
+      "tool-call-finish",
+      "model-request-finish",
+      "text-delta",
+      "run-finish",
+    ]);
+    const finish = events.at(-1) as Extract<RunEvent, { type: "run-finish" }>;
+    const result = finish.result;
+    expect(result.status).toBe("completed");
+    expect(events[0]).toEqual({
+      type: "run-start",
+      runId: result.runId,
+      agentId: "main",
+      sessionKey: "events",
+      model: result.model,
+    });
+    const search = events.find((event) => event.type === "search-finish");
+    expect(search).toMatchObject({ queries: [expect.any(String)] });
+    expect((search as Extract<RunEvent, { type: "search-finish" }>).hits).toBeGreaterThan(0);
+    expect(events[7]).toMatchObject({ type: "tool-call-finish", name: "tool_call", isError: false });
+    // The text deltas are the answer, whole, and the result is what the log summarised.
+    const text = events.flatMap((event) => (event.type === "text-delta" ? [event.delta] : [])).join("");
+    expect(text).toBe(result.text);
+    const logged = await harness.events("events");
+    expect(eventsOfType(logged, "run-summary")[0]).toMatchObject({
+      runId: result.runId,
+      status: "completed",
+    });
+    // Each finished call's output is what the log holds for it.
+    const finished = events.filter((event) => event.type === "tool-call-finish");
+    expect(finished.map((event) => event.output)).toEqual(
+      eventsOfType(logged, "tool-result").map((event) => event.output),
+    );
+  });
+
+  test("a client tool call is handed off, and the run ends requires_action", async () => {
+    const provider = scriptedProvider(() => [functionCall("call_client", "pick_color", { note: "blue" })]);
+    harness = await createRunnerHarness({ provider, toolSearch: false });
+    const events = await collect(
+      streamRun(harness.runner, {
+        agentId: "main",
+        sessionKey: "handoff",
+        input: userSays("pick a color"),
+        clientTools: [clientTool("pick_color", "Pick a color for the user.")],
+      }),
+    );
+    expect(events.map((event) => event.type)).toEqual([
+      "run-start",
+      "model-request-finish",
+      "tool-call-start",
+      "tool-call-finish",
+      "tool-call-handoff",
+      "run-finish",
+    ]);
+    expect(events[4]).toMatchObject({
+      callId: "call_client",
+      name: "pick_color",
+      arguments: '{"note":"blue"}',
+    });
+    expect(events.at(-1)).toMatchObject({ result: { status: "requires_action" } });
+  });
+
+  test("a reader that stops early cancels the run: the pending provider request is aborted, the log says cancelled", async () => {
+    let aborted: unknown;
+    const provider = scriptedProvider((request, index) => {
+      if (index === 0) return [functionCall("call_1", "tool_search", { query: "weather" })];
+      // The next request hangs until the run's signal tells it the reader left.
+      return new Promise((_, reject) => {
+        request.signal?.addEventListener("abort", () => {
+          aborted = request.signal?.reason;
+          reject(request.signal?.reason);
+        });
+      });
+    });
+    harness = await createRunnerHarness({ provider, toolSearch: { enabled: true, mode: "tools" } });
+    for await (const event of streamRun(harness.runner, {
+      agentId: "main",
+      sessionKey: "stop-early",
+      input: userSays("weather please"),
+    })) {
+      if (event.type === "tool-call-finish") break;
+    }
+    // Whether the next request had started when the reader left depends on timing: if it had, it was aborted.
+    expect(provider.requests.length).toBeLessThanOrEqual(2);
+    if (provider.requests.length === 2)
+      expect(String(aborted)).toMatch(/The stream's reader stopped reading/u);
+    const summary = eventsOfType(await harness.events("stop-early"), "run-summary")[0];
+    expect(summary).toMatchObject({ status: "failed" });
+    expect(String(summary?.error)).toMatch(/^CANCELLED: The stream's reader stopped reading/u);
+  });
+});
