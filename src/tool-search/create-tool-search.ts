@@ -19,12 +19,12 @@ import {
 import { directoryBudget } from "../directory/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import { createExecutor, type Executor } from "../execution/index.js";
-import { searchIndexFor } from "../search/index.js";
 import { asClientTool } from "./as-client-tool.js";
 import { cachedDirectory } from "./directory-cache.js";
 import { assertNoClientNameClash } from "./name-clash.js";
 import { formatSettingIssues, readToolSearchSettings } from "./read-tool-search-settings.js";
 import { resolveToolSearchConfig } from "./resolve-tool-search-config.js";
+import { searchShared } from "./shared-index.js";
 import { TelemetryCounters } from "./telemetry-counters.js";
 import type { ToolSearch, ToolSearchOptions } from "./types.js";
 import { wrapForModel } from "./wrap-for-model.js";
@@ -102,7 +102,7 @@ export function createToolSearch(options: ToolSearchOptions): ToolSearch {
       searchDefaultLimit: resolved.searchDefaultLimit,
       maxSearchLimit: resolved.maxSearchLimit,
     }),
-    search: (query, limit) => searchIndexFor(currentSnapshot()).search(query, limit),
+    search: (query, limit) => searchShared(currentSnapshot(), query, limit),
     directOnlyNames: () => new Set(directOnly.map((entry) => entry.name)),
     skills: () => skills,
     execute: (entry, args, context) => executor.execute(entry, args, { ...context, surface: "control" }),

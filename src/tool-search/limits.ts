@@ -19,3 +19,7 @@ export const MAX_SEARCH_LIMIT_CEILING = 50;
 export const MIN_SEARCH_LIMIT = 1;
 /** The command that migrates retired keys, named in every retired-key error. */
 export const MIGRATION_COMMAND = "toolsift doctor --fix";
+/** How many search indexes are kept for reuse across instances (keyed by snapshot fingerprint). */
+export const SHARED_INDEX_CACHE_SIZE = 16;
+/** Most catalog entries the shared indexes may hold in all (a larger catalog's index is still built, not kept). */
+export const SHARED_INDEX_MAX_ENTRIES = 250_000;
