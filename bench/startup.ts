@@ -27,7 +27,12 @@ const HEAVY_PACKAGES = [
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI_ENTRY = join(ROOT, "dist/cli/main.js");
+/** The package's "." export: one ES module bundled from src/index.ts (scripts/bundle-library-entry.mjs). */
 const LIBRARY_ENTRY = join(ROOT, "dist/index.js");
+/** What tsc's own `dist/index.js` imports (src/index.ts's three folders), for the bundle's side-by-side row. */
+const UNBUNDLED_ENTRY_FOLDERS = ["code-mode", "errors", "tool-search"].map((folder) =>
+  join(ROOT, "dist", folder, "index.js"),
+);
 const TRACE_PRELOAD = fileURLToPath(new URL("./startup-trace.mjs", import.meta.url));
 /** The README's search example. */
 const SEARCH_ARGS = ["search", "--catalog", "examples/catalog.json", "look up the price of bitcoin"];
@@ -59,14 +64,15 @@ type Row = {
 
 /**
  * Start-up cost of the library entry and the CLI, measured side by side in one run against a bare
- * `node -e 0`: each command is a child process (`process.execPath`), timed from spawn to exit, run
+ * `node -e 0`, with the library entry unbundled (the same modules as tsc emits them) beside the bundle
+ * the package ships: each command is a child process (`process.execPath`), timed from spawn to exit, run
  * WARM_UP_RUNS times untimed and then TIMED_RUNS times, the commands taking turns so drift hits them alike.
  * The modules each command loads are counted in one more run with the `startup-trace.mjs` preload (an ESM
  * resolve hook plus a `Module._load` wrapper; see that file). Reads the build: run `npm run build` first.
  * Writes `bench/results/startup.json`.
  */
 export async function run(): Promise<Row[]> {
-  for (const file of [CLI_ENTRY, LIBRARY_ENTRY])
+  for (const file of [CLI_ENTRY, LIBRARY_ENTRY, ...UNBUNDLED_ENTRY_FOLDERS])
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`);
   const commands: Measured[] = [
     { measured: "bare node", args: ["-e", "0"] },
@@ -74,6 +80,14 @@ export async function run(): Promise<Row[]> {
       measured: "library entry",
       args: ["--input-type=module", "-e", `await import(${JSON.stringify(LIBRARY_ENTRY)})`],
       goalMsOverBare: ENTRY_GOAL_MS_OVER_BARE,
+    },
+    {
+      measured: "library entry, unbundled",
+      args: [
+        "--input-type=module",
+        "-e",
+        `await Promise.all(${JSON.stringify(UNBUNDLED_ENTRY_FOLDERS)}.map((file) => import(file)))`,
+      ],
     },
     { measured: "toolsift --version", args: [CLI_ENTRY, "--version"] },
     {

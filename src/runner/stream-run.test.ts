@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { RunEvent } from "../run-surface/index.js";
 import {
-  assistantSays,
   clientTool,
   createRunnerHarness,
   eventsOfType,

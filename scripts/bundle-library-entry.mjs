@@ -1,0 +1,31 @@
+// Post-build step of `npm run build`, after tsc: writes over tsc's `dist/index.js` (the package's "." export)
+// one ES module bundled from `src/index.ts` by esbuild, so `import("toolsift")` loads two files instead of
+// about 125 (issue 12). Code splitting keeps dynamic imports lazy (chunks in `dist/index-chunks/`), npm
+// packages stay external, tsc's other files and `.d.ts` stay as emitted. Why, the invariants and the
+// figures: scripts/DESIGN.md.
+import { rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** Shared and lazy chunks of the bundle, removed before each build so no stale chunk ships. */
+const CHUNK_FOLDER = "index-chunks";
+
+rmSync(new URL(`../dist/${CHUNK_FOLDER}`, import.meta.url), { recursive: true, force: true });
+await build({
+  absWorkingDir: ROOT,
+  entryPoints: { index: "src/index.ts" },
+  outdir: "dist",
+  chunkNames: `${CHUNK_FOLDER}/[name]-[hash]`,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  packages: "external",
+  tsconfig: "tsconfig.build.json",
+  // Like tsc's maps: file positions pointing into src/, without a copy of the sources.
+  sourcemap: true,
+  sourcesContent: false,
+  logLevel: "warning",
+});
