@@ -19,6 +19,9 @@ import type { Gateway, GatewayOptions } from "./types.js";
 const ROUTE_METHODS: ReadonlyArray<readonly [path: string, allow: string]> = [
   ["/v1/responses", "POST"],
   ["/v1/chat/completions", "POST"],
+  ["/v1/models", "GET, HEAD"],
+  ["/v1/models/:model{.+}", "GET, HEAD"],
+  ["/v1/responses/:id", "GET, HEAD"],
   ["/v1/tools/effective", "GET, HEAD"],
   ["/v1/sessions", "GET, HEAD"],
   ["/v1/sessions/:key", "GET, HEAD"],

@@ -138,7 +138,7 @@ describe("gateway routes", () => {
 
   it("answers an unknown route with a 404 error object", async () => {
     const test = await startTestGateway();
-    for (const path of ["/", "/v1/models", "/v1/responses/extra", "/v1/sessions/a/b"]) {
+    for (const path of ["/", "/v1/embeddings", "/v1/responses/extra", "/v1/sessions/a/b"]) {
       const response = await test.get(path);
       expect(response.status).toBe(404);
       expect((await errorOf(response)).type).toBe("not_found_error");

@@ -63,3 +63,7 @@ export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
 
 /** Most open connections the gateway holds; connections beyond it are closed at once (`maxConnections`). */
 export const MAX_CONNECTIONS = 1_024;
+/** The model name of the default agent; `toolsift/<agentId>` names any agent (`GET /v1/models`). */
+export const MODEL_NAME_PREFIX = "toolsift";
+/** Most bytes of response bodies kept for `GET /v1/responses/:id` (oldest bodies are dropped first). */
+export const MAX_STORED_RESPONSE_BYTES = 32 * 1024 * 1024;

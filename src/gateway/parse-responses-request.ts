@@ -37,6 +37,11 @@ export function parseResponsesRequest(body: unknown): TurnRequest {
   }
   const model = readModel(body);
   if (model !== undefined) request.model = model;
+  const store = body.store;
+  if (store !== undefined && store !== null) {
+    if (typeof store !== "boolean") throw invalidRequest("store", "store must be true or false.");
+    request.store = store;
+  }
   return request;
 }
 

@@ -1,15 +1,51 @@
 import type { Hono } from "hono";
 import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
+import {
+  DEFAULT_AGENT_ID,
+  MAX_REMEMBERED_RESPONSES,
+  MAX_STORED_RESPONSE_BYTES,
+  MODEL_NAME_PREFIX,
+} from "./limits.js";
+import { agentModelName } from "./model-agent.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
 import { readAgentId, readSessionKey } from "./run-target.js";
 
 /**
  * Registers the read-only routes: `/healthz` (200 `{ ok: true }`; 503 `{ ok: false, reason }` naming the
  * state directory and the error while it cannot be written, 503 `{ ok: false, draining: true }` while
- * draining), `/v1/tools/effective`, `/v1/sessions`, `/v1/sessions/:key`.
+ * draining), `/v1/models` and `/v1/models/:model` (the agents as models), `/v1/responses/:id` (a stored
+ * response), `/v1/tools/effective`, `/v1/sessions`, `/v1/sessions/:key`.
  */
 export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
+  const created = Math.floor(Date.now() / 1000);
+  const models = () => listedModels(gateway.runner.agentIds(), created);
+  app.get("/v1/models", (c) => c.json({ object: "list", data: models() }));
+  app.get("/v1/models/:model{.+}", (c) => {
+    const name = c.req.param("model");
+    const model = models().find((listed) => listed.id === name);
+    if (!model) {
+      throw notFound(
+        `no model "${name.slice(0, 200)}": the models are the agents, ${models()
+          .map((listed) => listed.id)
+          .join(", ")}.`,
+        "model",
+      );
+    }
+    return c.json(model);
+  });
+  app.get("/v1/responses/:id", (c) => {
+    const id = c.req.param("id");
+    const stored = gateway.responses.stored(id);
+    if (stored === undefined) {
+      throw notFound(
+        `response "${id.slice(0, 80)}" is not stored: the gateway keeps the latest responses (up to ` +
+          `${MAX_REMEMBERED_RESPONSES} and ${MAX_STORED_RESPONSE_BYTES / (1024 * 1024)} MiB) until it restarts, and none made with store: false.`,
+        "id",
+      );
+    }
+    return c.json(stored);
+  });
   // 503 while draining, or while the state directory cannot be written (the store's probe, cached briefly).
   app.get("/healthz", async (c) => {
     if (!gateway.tracker.accepting) return c.json({ ok: false, draining: true }, 503);
@@ -45,4 +81,14 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
     }
     return c.json({ agentId, sessionKey, events });
   });
+}
+
+/** An OpenAI model object. */
+type ListedModel = { id: string; object: "model"; created: number; owned_by: string };
+
+/** The agents as models: `toolsift` (the default agent), then `toolsift/<agentId>` for each agent. */
+function listedModels(agentIds: readonly string[], created: number): ListedModel[] {
+  const model = (id: string): ListedModel => ({ id, object: "model", created, owned_by: MODEL_NAME_PREFIX });
+  const ids = agentIds.includes(DEFAULT_AGENT_ID) ? agentIds : [DEFAULT_AGENT_ID, ...agentIds];
+  return [model(MODEL_NAME_PREFIX), ...ids.map((agentId) => model(agentModelName(agentId)))];
 }

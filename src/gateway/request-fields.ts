@@ -71,7 +71,7 @@ export function refuseToolChoice(body: JsonObject): void {
   );
 }
 
-/** Reads an optional `model` field: accepted for compatibility and otherwise ignored. */
+/** Reads an optional `model` field: `toolsift` or `toolsift/<agentId>` picks the agent; other names are accepted and ignored. */
 export function readModel(body: JsonObject): string | undefined {
   return optionalString(body, "model");
 }

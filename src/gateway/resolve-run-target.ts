@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
-import { MAX_REMEMBERED_RESPONSES } from "./limits.js";
+import { DEFAULT_AGENT_ID, MAX_REMEMBERED_RESPONSES } from "./limits.js";
+import { agentFromModel, agentModelName } from "./model-agent.js";
 import { AGENT_HEADER, newSessionKey, readAgentId, readSessionKey, SESSION_HEADER } from "./run-target.js";
 
 /** The agent and session a run goes to. */
@@ -9,16 +10,30 @@ export type RunTarget = { agentId: string; sessionKey: string };
 
 /**
  * Picks the agent and session of a run: `previous_response_id` continues the session that produced it;
- * otherwise `x-toolsift-agent` (default `main`) and `x-toolsift-session` (default: a new session).
- * Headers that contradict `previous_response_id` are a 400; an unknown id or agent a 404.
+ * otherwise the agent named by `x-toolsift-agent` or by the `model` (`toolsift` or `toolsift/<agentId>`;
+ * default `main`) and the session named by `x-toolsift-session` (default: a new session). A header and a
+ * model naming different agents, or either contradicting `previous_response_id`, are a 400; an unknown id or
+ * agent a 404.
  */
 export function resolveRunTarget(
   c: Context,
   gateway: GatewayContext,
-  previousResponseId?: string,
+  request: { previousResponseId?: string; model?: string },
 ): RunTarget {
+  const { previousResponseId } = request;
   const agentHeader = c.req.header(AGENT_HEADER);
-  const agentId = readAgentId(agentHeader, AGENT_HEADER);
+  const headerAgent =
+    agentHeader === undefined || agentHeader === "" ? undefined : readAgentId(agentHeader, AGENT_HEADER);
+  const modelAgent = agentFromModel(request.model);
+  if (headerAgent !== undefined && modelAgent !== undefined && headerAgent !== modelAgent) {
+    throw invalidRequest(
+      "model",
+      `model "${agentModelName(modelAgent)}" names agent "${modelAgent}" but ${AGENT_HEADER} is "${headerAgent}": drop one.`,
+    );
+  }
+  const named = headerAgent ?? modelAgent;
+  const namedBy = headerAgent !== undefined ? AGENT_HEADER : "model";
+  const agentId = named ?? DEFAULT_AGENT_ID;
   const sessionKey = readSessionKey(c.req.header(SESSION_HEADER), SESSION_HEADER);
   if (previousResponseId !== undefined) {
     const origin = gateway.responses.lookup(previousResponseId);
@@ -30,10 +45,10 @@ export function resolveRunTarget(
         "previous_response_id",
       );
     }
-    if (agentHeader !== undefined && agentHeader !== "" && agentId !== origin.agentId) {
+    if (named !== undefined && named !== origin.agentId) {
       throw invalidRequest(
-        AGENT_HEADER,
-        `${AGENT_HEADER} is "${agentId}" but previous_response_id belongs to agent "${origin.agentId}": drop one.`,
+        namedBy,
+        `${namedBy} names agent "${named}" but previous_response_id belongs to agent "${origin.agentId}": drop one.`,
       );
     }
     if (sessionKey !== undefined && sessionKey !== origin.sessionKey) {
@@ -45,7 +60,7 @@ export function resolveRunTarget(
     requireKnownAgent(gateway, origin.agentId);
     return { agentId: origin.agentId, sessionKey: origin.sessionKey };
   }
-  requireKnownAgent(gateway, agentId);
+  requireKnownAgent(gateway, agentId, named === undefined ? AGENT_HEADER : namedBy);
   return { agentId, sessionKey: sessionKey ?? newSessionKey() };
 }
 

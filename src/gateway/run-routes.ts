@@ -23,8 +23,10 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
     const request = parseResponsesRequest(await readJsonBody(c, gateway.maxBodyBytes));
     const { target, result } = await runTurn(c, gateway, request);
     const id = newId("resp");
-    gateway.responses.remember(id, target);
-    return c.json(toResponsesObject(result, request, id));
+    const response = toResponsesObject(result, request, id);
+    // `store: false` keeps the body out of GET /v1/responses/:id; the id still continues the session.
+    gateway.responses.remember(id, target, request.store === false ? undefined : response);
+    return c.json(response);
   });
 
   app.post("/v1/chat/completions", refuseWhileDraining(gateway), async (c) => {
@@ -47,7 +49,7 @@ async function runTurn(
   gateway: GatewayContext,
   request: TurnRequest,
 ): Promise<{ target: RunTarget; result: RunResult }> {
-  const target = resolveRunTarget(c, gateway, request.previousResponseId);
+  const target = resolveRunTarget(c, gateway, request);
   c.header(AGENT_HEADER, target.agentId);
   c.header(SESSION_HEADER, target.sessionKey);
   // A drain may have begun while the body was read: checked again where the run is admitted.

@@ -13,8 +13,10 @@ export type TurnRequest = {
   maxOutputTokens?: number;
   /** Responses API only. */
   previousResponseId?: string;
-  /** The client's `model`: accepted and ignored, the agent's configured model answers. */
+  /** The client's `model`: `toolsift` or `toolsift/<agentId>` picks the agent; the agent's configured model answers. */
   model?: string;
+  /** Responses `store`: false keeps the response out of `GET /v1/responses/:id`. Default true. */
+  store?: boolean;
 };
 
 /** Joins instruction texts with blank lines; undefined when there is no non-blank text. */
