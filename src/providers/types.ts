@@ -22,6 +22,12 @@ export interface ProviderRequest {
   tools: readonly ProviderTool[];
   maxOutputTokens?: number;
   signal?: AbortSignal;
+  /**
+   * When set, the provider streams its answer and calls this with each piece of assistant text as it
+   * arrives, in order; the response it resolves with is the same as without it. Providers that cannot
+   * stream may ignore it (the runner then tells the whole text at once). Default: not streamed.
+   */
+  onTextDelta?: (delta: string) => void;
 }
 
 /** Token usage of one request, as the provider reported it. */

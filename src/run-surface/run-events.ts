@@ -34,8 +34,11 @@ export interface CallAttribution {
 export type RunEvent =
   /** The run was accepted (its session log is writable) and starts. */
   | { type: "run-start"; runId: string; agentId: string; sessionKey: string; model: string }
-  /** Text of the assistant's answer, in the order the provider produced it. */
-  | { type: "text-delta"; runId: string; delta: string }
+  /**
+   * Text of the assistant, in the order the provider produced it; `turn` is the provider request it came
+   * from (one assistant message per turn; it ends with that turn's `model-request-finish`).
+   */
+  | { type: "text-delta"; runId: string; turn: number; delta: string }
   /** One provider request finished (its usage, when the provider reported it). */
   | { type: "model-request-finish"; runId: string; turn: number; usage?: ProviderUsage }
   /** A model's tool call starts through the run surface (a control, a visible or a direct tool). */

@@ -125,6 +125,16 @@ export async function runAgent(
         trimLogged = true;
         runLog(`run ${runId}: ${describeHistoryTrim(history.trimmed, historyBudget)}`);
       }
+      // With a listener, text is streamed as it arrives; otherwise each message is told whole below.
+      let streamedText = false;
+      const turn = turns;
+      const onTextDelta = request.onEvent
+        ? (delta: string) => {
+            if (delta === "" || signal.aborted) return;
+            streamedText = true;
+            emit({ type: "text-delta", runId, turn, delta });
+          }
+        : undefined;
       // The run timeout holds even against a provider that ignores the signal.
       const response = await untilAborted(
         provider.complete({
@@ -134,6 +144,7 @@ export async function runAgent(
           tools: prepared.providerTools,
           ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
           signal: providerSignal.signal,
+          ...(onTextDelta ? { onTextDelta } : {}),
         }),
         signal,
       ).finally(() => providerSignal.release());
@@ -158,18 +169,18 @@ export async function runAgent(
           : { trimmed: { items: history.trimmed.items, chars: history.trimmed.chars } }),
       });
       void log({ ...stamp(), type: "assistant-output", items: response.output });
-      emit({
-        type: "model-request-finish",
-        runId,
-        turn: turns,
-        ...(response.usage ? { usage: response.usage } : {}),
-      });
       conversation.push(...response.output);
       for (const item of response.output) {
         if (item.type !== "message") continue;
         output.push(item);
-        if (item.text) emit({ type: "text-delta", runId, delta: item.text });
+        if (item.text && !streamedText) emit({ type: "text-delta", runId, turn, delta: item.text });
       }
+      emit({
+        type: "model-request-finish",
+        runId,
+        turn,
+        ...(response.usage ? { usage: response.usage } : {}),
+      });
       const calls = response.output.filter((item): item is FunctionCall => item.type === "function_call");
       if (calls.length === 0) {
         status = "completed";

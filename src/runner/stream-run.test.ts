@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { RunEvent } from "../run-surface/index.js";
 import {
+  assistantSays,
   clientTool,
   createRunnerHarness,
   eventsOfType,
@@ -43,8 +44,8 @@ describe("a run as its events", () => {
       "model-request-finish",
       "tool-call-start",
       "tool-call-finish",
-      "model-request-finish",
       "text-delta",
+      "model-request-finish",
       "run-finish",
     ]);
     const finish = events.at(-1) as Extract<RunEvent, { type: "run-finish" }>;
@@ -74,6 +75,37 @@ describe("a run as its events", () => {
     expect(finished.map((event) => event.output)).toEqual(
       eventsOfType(logged, "tool-result").map((event) => event.output),
     );
+  });
+
+  test("a provider that streams gives its text pieces as they arrive, each once, before its turn finishes", async () => {
+    const provider = scriptedProvider((request) => {
+      for (const piece of ["Hel", "lo, ", "world"]) request.onTextDelta?.(piece);
+      return [assistantSays("Hello, world")];
+    });
+    harness = await createRunnerHarness({ provider, toolSearch: false });
+    const events = await collect(
+      streamRun(harness.runner, { agentId: "main", sessionKey: "deltas", input: userSays("greet me") }),
+    );
+    expect(events.map((event) => event.type)).toEqual([
+      "run-start",
+      "text-delta",
+      "text-delta",
+      "text-delta",
+      "model-request-finish",
+      "run-finish",
+    ]);
+    expect(events.filter((event) => event.type === "text-delta")).toEqual(
+      ["Hel", "lo, ", "world"].map((delta) => ({
+        type: "text-delta",
+        runId: expect.any(String),
+        turn: 1,
+        delta,
+      })),
+    );
+    expect(events.at(-1)).toMatchObject({ result: { text: "Hello, world", status: "completed" } });
+    // Without a listener the provider is not asked to stream.
+    await harness.say("plain", "greet me");
+    expect(provider.requests.at(-1)?.onTextDelta).toBeUndefined();
   });
 
   test("a client tool call is handed off, and the run ends requires_action", async () => {
