@@ -1,10 +1,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { isEntryPoint } from "./entry-point.js";
 import { MCP_LIKE_EXTRA_TOOLS } from "./mcp-like-extras.js";
+import { HOLDOUT_TOOLS } from "./mcp-like-holdout-tools.js";
 import { MCP_LIKE_SERVERS, PAGE, type Resource, type Verb } from "./mcp-like-servers.js";
 
 /** Where the generated catalog is written (beside the hand-written queries). */
 export const MCP_LIKE_DIRECTORY = new URL("./data/mcp-like/", import.meta.url);
+/** The held-back set (other servers and domains, never used for tuning): catalog and queries. */
+export const MCP_LIKE_HOLDOUT_DIRECTORY = new URL("./data/mcp-like-holdout/", import.meta.url);
 
 /** One MCP-like tool as written to `tools.json`: the server it lives on and what `tools/list` would say. */
 export type McpLikeTool = {
@@ -65,7 +68,8 @@ function fieldNames(resource: Resource): string {
   return resource.fields.map(([name]) => name.replace("?", "").replaceAll("_", " ")).join(", ");
 }
 
-function schema(parameters: readonly McpLikeParameter[]): McpLikeTool["inputSchema"] {
+/** A JSON Schema object for parameters given as `McpLikeParameter`s (a repeated name is kept once). */
+export function schema(parameters: readonly McpLikeParameter[]): McpLikeTool["inputSchema"] {
   const properties: McpLikeTool["inputSchema"]["properties"] = {};
   const required: string[] = [];
   for (const [rawName, type, description] of parameters) {
@@ -136,15 +140,40 @@ export function mcpLikeTools(): McpLikeTool[] {
   return tools;
 }
 
+/** Every tool of the held-back catalog, in the order written in `mcp-like-holdout-tools.ts`. */
+export function mcpLikeHoldoutTools(): McpLikeTool[] {
+  const tools = HOLDOUT_TOOLS.map(([server, name, description, parameters]) => ({
+    server,
+    name,
+    description,
+    inputSchema: schema(parameters),
+  }));
+  const seen = new Set<string>();
+  for (const tool of tools) {
+    const key = `${tool.server}:${tool.name}`;
+    if (seen.has(key))
+      throw new Error(`Duplicate held-back tool ${key}: rename one in bench/mcp-like-holdout-tools.ts.`);
+    seen.add(key);
+  }
+  return tools;
+}
+
 /**
- * Writes `bench/data/mcp-like/tools.json`: after changing the definitions, run `npx tsx bench/mcp-like-catalog.ts`
- * then `npx biome format --write bench/data/mcp-like` (the committed file is in the repository's JSON format).
+ * Writes `bench/data/mcp-like/tools.json` and `bench/data/mcp-like-holdout/tools.json`: after changing the
+ * definitions, run `npx tsx bench/mcp-like-catalog.ts` then `npx biome format --write bench/data` (the committed
+ * files are in the repository's JSON format).
  */
 export function writeMcpLikeCatalog(): number {
-  const tools = mcpLikeTools();
-  mkdirSync(MCP_LIKE_DIRECTORY, { recursive: true });
-  writeFileSync(new URL("tools.json", MCP_LIKE_DIRECTORY), `${JSON.stringify(tools, null, 2)}\n`);
-  return tools.length;
+  let written = 0;
+  for (const [directory, tools] of [
+    [MCP_LIKE_DIRECTORY, mcpLikeTools()],
+    [MCP_LIKE_HOLDOUT_DIRECTORY, mcpLikeHoldoutTools()],
+  ] as const) {
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(new URL("tools.json", directory), `${JSON.stringify(tools, null, 2)}\n`);
+    written += tools.length;
+  }
+  return written;
 }
 
 if (isEntryPoint(import.meta.url)) console.log(`${writeMcpLikeCatalog()} tools written.`);

@@ -8,7 +8,7 @@ import {
 } from "../src/catalog/index.js";
 import { createSearchIndex, entryFields } from "../src/search/index.js";
 import { isEntryPoint } from "./entry-point.js";
-import { MCP_LIKE_DIRECTORY, type McpLikeTool } from "./mcp-like-catalog.js";
+import { MCP_LIKE_DIRECTORY, MCP_LIKE_HOLDOUT_DIRECTORY, type McpLikeTool } from "./mcp-like-catalog.js";
 import { createPlainBm25 } from "./plain-bm25.js";
 import { writeResults } from "./write-results.js";
 
@@ -24,6 +24,8 @@ export type McpLikeQuery = { id: string; query: string; intents: string[][] };
 type Engine = { name: string; build(entries: readonly CatalogEntry[]): (query: string) => string[] };
 type Subset = "all" | "single-intent" | "multi-intent";
 type Row = {
+  /** `mcp-like` (the check set) or `mcp-like-holdout` (the held-back set). */
+  set: string;
   engine: string;
   subset: Subset;
   queries: number;
@@ -76,9 +78,15 @@ const engines: Engine[] = [
   },
 ];
 
-/** The MCP-like catalog as MCP tools (`mcp:<server>:<name>`): their schemas are not indexed, as in a gateway. */
-export function loadMcpLikeTools(): ToolDefinition[] {
-  const tools = JSON.parse(readFileSync(new URL("tools.json", MCP_LIKE_DIRECTORY), "utf8")) as McpLikeTool[];
+/** The two MCP-like sets: the check set and the held-back one, each a catalog and its labelled requests. */
+const SETS: ReadonlyArray<{ name: string; directory: URL }> = [
+  { name: "mcp-like", directory: MCP_LIKE_DIRECTORY },
+  { name: "mcp-like-holdout", directory: MCP_LIKE_HOLDOUT_DIRECTORY },
+];
+
+/** A set's catalog as MCP tools (`mcp:<server>:<name>`): their schemas are not indexed, as in a gateway. */
+export function loadMcpLikeTools(directory: URL = MCP_LIKE_DIRECTORY): ToolDefinition[] {
+  const tools = JSON.parse(readFileSync(new URL("tools.json", directory), "utf8")) as McpLikeTool[];
   return tools.map((tool) => {
     const result: ToolResult = { content: [{ type: "text", text: `${tool.name} done.` }] };
     return {
@@ -91,25 +99,37 @@ export function loadMcpLikeTools(): ToolDefinition[] {
   });
 }
 
-/** The hand-written labelled requests, gold tools as catalog ids. */
-export function loadMcpLikeQueries(): McpLikeQuery[] {
-  const queries = JSON.parse(
-    readFileSync(new URL("queries.json", MCP_LIKE_DIRECTORY), "utf8"),
-  ) as McpLikeQuery[];
+/** A set's hand-written labelled requests, gold tools as catalog ids. */
+export function loadMcpLikeQueries(directory: URL = MCP_LIKE_DIRECTORY): McpLikeQuery[] {
+  const queries = JSON.parse(readFileSync(new URL("queries.json", directory), "utf8")) as McpLikeQuery[];
   return queries.map((query) => ({
     ...query,
     intents: query.intents.map((tools) => tools.map((tool) => `mcp:${tool}`)),
   }));
 }
 
-/** Runs the three engines over the MCP-like set; prints the table and writes `bench/results/mcp-like.json`. */
+/**
+ * Runs the three engines over both MCP-like sets (the check set and the held-back one); prints a table per set
+ * and writes `bench/results/mcp-like.json`.
+ */
 export function run(): Row[] {
-  const { snapshot } = buildCatalog(loadMcpLikeTools());
-  const queries = loadMcpLikeQueries();
+  const rows: Row[] = [];
+  for (const set of SETS) {
+    const setRows = runSet(set.name, set.directory);
+    rows.push(...setRows);
+  }
+  writeResults("mcp-like", rows);
+  return rows;
+}
+
+function runSet(name: string, directory: URL): Row[] {
+  const { snapshot } = buildCatalog(loadMcpLikeTools(directory));
+  const queries = loadMcpLikeQueries(directory);
   const known = new Set(snapshot.entries.map((entry) => entry.id));
   for (const query of queries)
     for (const tool of query.intents.flat())
-      if (!known.has(tool)) throw new Error(`Query ${query.id} names ${tool}, which is not in the catalog.`);
+      if (!known.has(tool))
+        throw new Error(`Query ${query.id} of ${name} names ${tool}, which is not in the catalog.`);
   const rows: Row[] = [];
   for (const engine of engines) {
     const search = engine.build(snapshot.entries);
@@ -120,11 +140,12 @@ export function run(): Row[] {
           ? [{ query, names: ranked[position]! }]
           : [],
       );
-      rows.push(score(engine.name, subset, picked));
+      rows.push({ set: name, ...score(engine.name, subset, picked) });
     }
   }
+  const servers = new Set(snapshot.entries.map((entry) => entry.owner)).size;
   console.log(
-    `MCP-like catalog: ${snapshot.entries.length} tools on ${new Set(snapshot.entries.map((entry) => entry.owner)).size} servers, ${queries.length} queries\n`,
+    `\n${name}: ${snapshot.entries.length} tools on ${servers} servers, ${queries.length} queries\n`,
   );
   console.table(
     rows.map((row) => ({
@@ -137,7 +158,6 @@ export function run(): Row[] {
       "intents@8 %": percent(row.intentsCoveredAt8),
     })),
   );
-  writeResults("mcp-like", rows);
   return rows;
 }
 
@@ -146,7 +166,7 @@ export function score(
   engine: string,
   subset: Subset,
   results: ReadonlyArray<{ query: McpLikeQuery; names: readonly string[] }>,
-): Row {
+): Omit<Row, "set"> {
   let recallAt5 = 0;
   let recallAt8 = 0;
   let reciprocalRanks = 0;

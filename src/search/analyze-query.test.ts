@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuery, analyzeSentences, type QueryTerm } from "./analyze-query.js";
 import { EXPANSION_GROUPS } from "./expansion-groups.js";
-import { EXPANSION_WEIGHT, MAX_QUERY_SENTENCES, MAX_QUERY_TERMS } from "./limits.js";
+import { EXPANSION_WEIGHT, LEXICON_WEIGHT, MAX_QUERY_SENTENCES, MAX_QUERY_TERMS } from "./limits.js";
 import { stem } from "./stem.js";
 import { tokenize } from "./tokenize.js";
 
@@ -87,12 +87,60 @@ describe("analyzeQuery: intent expansion", () => {
   });
 });
 
+describe("analyzeQuery: synonym lexicon", () => {
+  const synonyms = (query: string): string[] =>
+    analyzeQuery(query)
+      .filter((term) => term.weight === LEXICON_WEIGHT)
+      .map((term) => term.term);
+
+  it("`tell the team` adds the tool words send, post and message, as typed terms below full weight", () => {
+    const terms = analyzeQuery("tell the team");
+    expect(synonyms("tell the team")).toEqual(expect.arrayContaining(["send", "post", stem("message")]));
+    for (const word of ["send", "post", "message"]) {
+      expect(weightOf(terms, word)).toBe(LEXICON_WEIGHT);
+      expect(terms.find((term) => term.term === stem(word))?.literal).toBe(true);
+    }
+    expect(LEXICON_WEIGHT).toBeLessThan(1);
+    expect(LEXICON_WEIGHT).toBeGreaterThan(EXPANSION_WEIGHT);
+  });
+
+  it("relates objects too: a meeting is an event, a ticket an issue", () => {
+    expect(synonyms("book a meeting")).toContain("event");
+    expect(synonyms("open a ticket")).toContain("issu");
+  });
+
+  it("a two-word phrase overrides its first word: `tell me` reads (get), it does not send", () => {
+    expect(synonyms("tell me the weather")).toContain("get");
+    expect(synonyms("tell me the weather")).not.toContain("send");
+    expect(synonyms("tell the weather station")).toContain("send");
+  });
+
+  it("a typed word keeps full weight when it is also a synonym", () => {
+    const terms = analyzeQuery("send a message");
+    expect(weightOf(terms, "message")).toBe(1);
+    expect(weightOf(terms, "send")).toBe(1);
+    expect(weightOf(terms, "post")).toBe(LEXICON_WEIGHT);
+  });
+
+  it("synonyms never trigger intent expansion; typed words still do", () => {
+    // `send` (a synonym of `tell`) would trigger the messaging expansion, which adds `email`.
+    expect(analyzeQuery("tell the team").map((term) => term.term)).not.toContain(stem("email"));
+    expect(weightOf(analyzeQuery("send the report"), "email")).toBe(EXPANSION_WEIGHT);
+  });
+
+  it("`book` alone adds nothing: it is mostly a noun in tool catalogs", () => {
+    expect(synonyms("book")).toEqual([]);
+  });
+});
+
 describe("analyzeSentences", () => {
   it("splits at sentence ends and line breaks, not inside numbers or addresses", () => {
     const sentences = analyzeSentences(
       "Get the weather for 37.5 degrees at example.com. Then send an email!\nbook a table",
     );
-    expect(sentences.map((terms) => terms.filter((term) => term.literal).map((term) => term.term))).toEqual([
+    expect(
+      sentences.map((terms) => terms.filter((term) => term.weight === 1).map((term) => term.term)),
+    ).toEqual([
       tokenize("get weather 37 5 degrees example com"),
       tokenize("send email"),
       tokenize("book table"),

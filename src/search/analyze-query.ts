@@ -1,39 +1,35 @@
-import { EXPANSION_GROUPS, type ExpansionGroup } from "./expansion-groups.js";
-import { EXPANSION_WEIGHT, MAX_QUERY_SENTENCES, MAX_QUERY_TERMS } from "./limits.js";
-import { vocabularyForQueries } from "./shared-vocabulary.js";
-import { wordTerms } from "./tokenize.js";
+import { EXPANSION_GROUPS } from "./expansion-groups.js";
+import { LEXICON_GROUPS } from "./lexicon-groups.js";
+import { EXPANSION_WEIGHT, LEXICON_WEIGHT, MAX_QUERY_SENTENCES, MAX_QUERY_TERMS } from "./limits.js";
+import { type SharedVocabulary, vocabularyForQueries } from "./shared-vocabulary.js";
+import { compileTriggers, type TriggerTable } from "./trigger-table.js";
 
 /** One term a query is scored with. */
 export type QueryTerm = {
   readonly term: string;
-  /** 1 for a typed word; `EXPANSION_WEIGHT` for a term added by intent expansion. */
+  /**
+   * 1 for a typed word; `LEXICON_WEIGHT` for a synonym of a typed word (from the lexicon); `EXPANSION_WEIGHT`
+   * for a term added by intent expansion.
+   */
   readonly weight: number;
-  /** True when the user typed it (a hit on it makes an entry a literal match). */
+  /**
+   * True when the user typed it or a synonym of it (a hit on it makes an entry a literal match, and the
+   * diversity step counts it); false for an intent expansion.
+   */
   readonly literal: boolean;
 };
 
-/** Expansion groups indexed by trigger: group numbers by trigger term and by two-word phrase. */
-type Triggers = {
-  readonly byTerm: ReadonlyMap<string, readonly number[]>;
-  readonly byPhrase: ReadonlyMap<string, readonly number[]>;
-  /** First words of the phrases, to skip building pairs that cannot match. */
-  readonly phraseStarts: ReadonlySet<string>;
-  /** Lengths of those first words: a word of another length is skipped without lowercasing it. */
-  readonly phraseStartLengths: ReadonlySet<number>;
-};
-
-const TRIGGERS: Triggers = compileTriggers(EXPANSION_GROUPS);
-/** Per group: the terms it adds (tokenised like a query). */
-const EXPANSIONS: readonly (readonly string[])[] = EXPANSION_GROUPS.map((group) =>
-  group.adds.flatMap(wordTerms),
-);
+const TRIGGERS: TriggerTable = compileTriggers(EXPANSION_GROUPS);
+const LEXICON: TriggerTable = compileTriggers(LEXICON_GROUPS);
 /** A sentence ends at `.`, `?`, `!` or `;` followed by a space or the end, or at a line break. */
 const SENTENCE_END = /[.?!;]+(?=\s|$)|[\r\n]+/u;
 
 /**
  * The weighted terms of one query text: each typed term once at weight 1 (in order of appearance), then the
- * terms of every expansion group a typed word or two-word phrase triggers, at `EXPANSION_WEIGHT`, unless
- * typed too. Empty for a text with no usable word. At most `maxTerms` terms, typed ones first.
+ * synonyms of every lexicon group a typed word or two-word phrase fires, at `LEXICON_WEIGHT`, then the terms
+ * of every expansion group a typed word or two-word phrase triggers, at `EXPANSION_WEIGHT`; a term is kept
+ * once, at its first (highest) weight. Synonyms never trigger expansions. Empty for a text with no usable
+ * word. At most `maxTerms` terms, typed ones first.
  */
 export function analyzeQuery(query: string, maxTerms = MAX_QUERY_TERMS): QueryTerm[] {
   const vocabulary = vocabularyForQueries();
@@ -52,18 +48,22 @@ export function analyzeQuery(query: string, maxTerms = MAX_QUERY_TERMS): QueryTe
     }
   }
   if (terms.length === 0) return terms;
+  const typedCount = terms.length;
+  for (const group of firedByPosition(LEXICON, vocabulary, wordCount)) {
+    for (const term of LEXICON.adds[group]!) {
+      if (seen.has(term) || terms.length >= maxTerms) continue;
+      seen.add(term);
+      terms.push({ term, weight: LEXICON_WEIGHT, literal: true });
+    }
+  }
   const triggered = new Set<number>();
-  for (const term of seen) for (const group of TRIGGERS.byTerm.get(term) ?? []) triggered.add(group);
+  for (let index = 0; index < typedCount; index += 1)
+    for (const group of TRIGGERS.byTerm.get(terms[index]!.term) ?? []) triggered.add(group);
   for (let index = 0; index + 1 < wordCount; index += 1) {
-    const text = words.wordAt(scanned[index]!);
-    if (!TRIGGERS.phraseStartLengths.has(text.length)) continue;
-    const first = text.toLowerCase();
-    if (!TRIGGERS.phraseStarts.has(first)) continue;
-    const second = words.wordAt(scanned[index + 1]!).toLowerCase();
-    for (const group of TRIGGERS.byPhrase.get(`${first} ${second}`) ?? []) triggered.add(group);
+    for (const group of phraseAt(TRIGGERS, vocabulary, index) ?? []) triggered.add(group);
   }
   for (const group of [...triggered].sort((left, right) => left - right)) {
-    for (const term of EXPANSIONS[group]!) {
+    for (const term of TRIGGERS.adds[group]!) {
       if (seen.has(term) || terms.length >= maxTerms) continue;
       seen.add(term);
       terms.push({ term, weight: EXPANSION_WEIGHT, literal: false });
@@ -94,26 +94,40 @@ export function analyzeSentences(query: string): QueryTerm[][] {
   return sentences;
 }
 
-function compileTriggers(groups: readonly ExpansionGroup[]): Triggers {
-  const byTerm = new Map<string, number[]>();
-  const byPhrase = new Map<string, number[]>();
-  const phraseStarts = new Set<string>();
-  const add = (map: Map<string, number[]>, key: string, group: number): void => {
-    const list = map.get(key);
-    if (!list) map.set(key, [group]);
-    else if (!list.includes(group)) list.push(group);
-  };
-  groups.forEach((group, index) => {
-    for (const trigger of group.triggers) {
-      const words = trigger.toLowerCase().split(" ");
-      if (words.length === 2) {
-        add(byPhrase, words.join(" "), index);
-        phraseStarts.add(words[0]!);
-      } else {
-        for (const term of wordTerms(trigger)) add(byTerm, term, index);
+/**
+ * The groups of `table` that the last scan of `vocabulary.words` fires, in group order: at each word, the
+ * groups of a two-word phrase starting there when one matches, otherwise the groups of the word's own terms.
+ */
+function firedByPosition(table: TriggerTable, vocabulary: SharedVocabulary, wordCount: number): number[] {
+  const { words, terms } = vocabulary;
+  const { scanned, termStarts, flatTermIds } = words;
+  const fired = new Set<number>();
+  for (let index = 0; index < wordCount; index += 1) {
+    const word = scanned[index]!;
+    if (index + 1 < wordCount) {
+      const phraseGroups = phraseAt(table, vocabulary, index);
+      if (phraseGroups !== undefined) {
+        for (const group of phraseGroups) fired.add(group);
+        continue;
       }
     }
-  });
-  const phraseStartLengths = new Set([...phraseStarts].map((word) => word.length));
-  return { byTerm, byPhrase, phraseStarts, phraseStartLengths };
+    for (let at = termStarts[word]!; at < termStarts[word + 1]!; at += 1) {
+      for (const group of table.byTerm.get(terms[flatTermIds[at]!]!) ?? []) fired.add(group);
+    }
+  }
+  return [...fired].sort((left, right) => left - right);
+}
+
+/** The groups of the two-word phrase of `table` at the scanned word `index` and the next one, if any. */
+function phraseAt(
+  table: TriggerTable,
+  vocabulary: SharedVocabulary,
+  index: number,
+): readonly number[] | undefined {
+  const { words } = vocabulary;
+  const text = words.wordAt(words.scanned[index]!);
+  if (!table.phraseStartLengths.has(text.length)) return undefined;
+  const first = text.toLowerCase();
+  if (!table.phraseStarts.has(first)) return undefined;
+  return table.byPhrase.get(`${first} ${words.wordAt(words.scanned[index + 1]!).toLowerCase()}`);
 }

@@ -1,6 +1,7 @@
 export { analyzeQuery, analyzeSentences, type QueryTerm } from "./analyze-query.js";
 export { buildPostings, entryFields, type Postings } from "./build-postings.js";
 export { EXPANSION_GROUPS, type ExpansionGroup } from "./expansion-groups.js";
+export { LEXICON_GROUPS, type LexiconGroup } from "./lexicon-groups.js";
 export { parameterText } from "./parameter-text.js";
 export {
   catalogHasScript,

@@ -69,3 +69,9 @@ export const SENTENCE_POWER = 3;
 export const MAX_SHARED_WORDS = 500_000;
 /** Most distinct words whose terms are memoised (the memo is emptied when full). */
 export const MAX_CACHED_WORDS = 50_000;
+
+/**
+ * Query-term weight of a synonym from the lexicon (`lexicon-groups.ts`): the catalog's word for what the user
+ * typed. It counts as typed for the tiers and the diversity step, at this weight.
+ */
+export const LEXICON_WEIGHT = 0.5;

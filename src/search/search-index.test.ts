@@ -32,7 +32,7 @@ describe("createSearchIndex: matching", () => {
 
   it("does not match substrings: `read` does not find spreadsheet_open", () => {
     expect(search("read")).toEqual(["read"]);
-    expect(search("sheet")).toEqual([]);
+    expect(search("spread")).toEqual([]);
   });
 
   it("stems documents and queries alike", () => {
@@ -228,5 +228,33 @@ describe("createSearchIndex: hostile input", () => {
   it("returns entries as given (same objects)", () => {
     const entry = entryOf({ name: "solo", description: "only one" });
     expect(createSearchIndex([entry]).search("solo", 1)[0]).toBe(entry);
+  });
+});
+
+describe("createSearchIndex: synonym lexicon", () => {
+  it("finds the tool named in the catalog's words: `tell the channel` ranks post_message before list_channels", () => {
+    const chat = createSearchIndex(
+      entriesOf(
+        { name: "list_channels", description: "List the channels of the workspace" },
+        { name: "post_message", description: "Post a new message to a channel" },
+        { name: "archive_channel", description: "Archive a channel" },
+      ),
+    );
+    expect(namesOf(chat.search("tell the ops channel the deploy is done", 3))[0]).toBe("post_message");
+  });
+
+  it("ranks a match through a synonym in the literal tier, above an expansion-only match", () => {
+    // `appointment` is a synonym of `event`; `remind` only expands to schedule and cron, which schedule_cron
+    // matches twice over (it would score higher if synonyms were expansions).
+    const tools = createSearchIndex(
+      entriesOf(
+        { name: "schedule_cron", description: "Schedule a cron job on a cron schedule" },
+        { name: "create_event", description: "Create a calendar event" },
+      ),
+    );
+    expect(namesOf(tools.search("remind me about the appointment", 2))).toEqual([
+      "create_event",
+      "schedule_cron",
+    ]);
   });
 });
