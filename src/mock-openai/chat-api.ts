@@ -52,10 +52,30 @@ function readMessage(message: unknown, index: number): ConversationItem[] {
   return items;
 }
 
+/** One tool call of a mock Chat Completions answer. */
+export type MockToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
+
+/** A mock Chat Completions answer: one choice; streamed, it is told as chunks that add up to it. */
+export type MockChatCompletion = {
+  id: string;
+  object: "chat.completion";
+  created: number;
+  model: string;
+  choices: [
+    {
+      index: 0;
+      message: { role: "assistant"; content: string | null; refusal: null; tool_calls?: MockToolCall[] };
+      logprobs: null;
+      finish_reason: "tool_calls" | "stop";
+    },
+  ];
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+};
+
 /** The planned items as a Chat Completions answer: one choice whose message holds the text and tool calls. */
-export function chatAnswer(plan: readonly ConversationItem[], context: AnswerContext): unknown {
+export function chatAnswer(plan: readonly ConversationItem[], context: AnswerContext): MockChatCompletion {
   const texts = plan.flatMap((item) => (item.type === "message" ? [item.text] : []));
-  const toolCalls = plan.flatMap((item) =>
+  const toolCalls = plan.flatMap((item): MockToolCall[] =>
     item.type === "function_call"
       ? [{ id: item.callId, type: "function", function: { name: item.name, arguments: item.arguments } }]
       : [],

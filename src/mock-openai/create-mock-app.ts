@@ -1,13 +1,17 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { streamSSE } from "hono/streaming";
 import type { ConversationItem } from "../providers/index.js";
 import { chatAnswer, readChatRequest } from "./chat-api.js";
+import { chatStreamChunks } from "./chat-stream-chunks.js";
 import { MAX_MOCK_BODY_BYTES, MOCK_MODEL_ID } from "./limits.js";
 import { MockRequestError, openAIError } from "./openai-error.js";
 import { planResponse } from "./plan-response.js";
 import { field } from "./planner-input.js";
 import type { RequestLog } from "./request-log.js";
 import { type MockTurn, readResponsesRequest, responsesAnswer } from "./responses-api.js";
+import { responsesStreamEvents } from "./responses-stream-events.js";
+import type { StreamFrame } from "./stream-frame.js";
 import type { RecordedRequest } from "./types.js";
 import { type AnswerContext, withUniqueCallIds } from "./usage-figures.js";
 
@@ -44,8 +48,19 @@ export function createMockApp(log: RequestLog): Hono<MockEnv> {
     await next();
   });
 
-  app.post("/v1/responses", (c) => answer(c, readResponsesRequest, responsesAnswer));
-  app.post("/v1/chat/completions", (c) => answer(c, readChatRequest, chatAnswer));
+  app.post("/v1/responses", (c) =>
+    answer(c, { read: readResponsesRequest, write: responsesAnswer, stream: responsesStreamEvents }),
+  );
+  app.post("/v1/chat/completions", (c) =>
+    answer(c, {
+      read: readChatRequest,
+      write: chatAnswer,
+      stream: (completion, body) =>
+        chatStreamChunks(completion, {
+          includeUsage: field(field(body, "stream_options"), "include_usage") === true,
+        }),
+    }),
+  );
   app.get("/v1/models", (c) =>
     c.json({
       object: "list",
@@ -83,11 +98,14 @@ export function createMockApp(log: RequestLog): Hono<MockEnv> {
   return app;
 }
 
-function answer(
-  c: MockContext,
-  read: (body: unknown) => MockTurn,
-  write: (plan: readonly ConversationItem[], context: AnswerContext) => unknown,
-): Response {
+/** How one API reads a request, writes its answer, and tells that answer as a stream. */
+type ApiAnswerer<Answer extends object> = {
+  read: (body: unknown) => MockTurn;
+  write: (plan: readonly ConversationItem[], context: AnswerContext) => Answer;
+  stream: (answer: Answer, body: unknown) => StreamFrame[];
+};
+
+function answer<Answer extends object>(c: MockContext, api: ApiAnswerer<Answer>): Response {
   const recorded = c.get("recorded");
   let body: unknown;
   try {
@@ -98,23 +116,30 @@ function answer(
   }
   if (typeof body !== "object" || body === null || Array.isArray(body))
     return c.json(openAIError("The request body must be a JSON object."), 400);
-  if (field(body, "stream") === true)
-    return c.json(
-      openAIError("stream: true is not supported by the mock provider. Send the request without stream.", {
-        param: "stream",
-      }),
-      400,
-    );
   let turn: MockTurn;
   try {
-    turn = read(body);
+    turn = api.read(body);
   } catch (error) {
     if (error instanceof MockRequestError)
       return c.json(openAIError(error.message, error.param === undefined ? {} : { param: error.param }), 400);
     throw error;
   }
   const plan = withUniqueCallIds(planResponse(turn.planner), recorded.cursor);
-  return c.json(
-    write(plan, { cursor: recorded.cursor, model: turn.model, requestBytes: recorded.bytes }) as object,
-  );
+  const written = api.write(plan, {
+    cursor: recorded.cursor,
+    model: turn.model,
+    requestBytes: recorded.bytes,
+  });
+  if (field(body, "stream") !== true) return c.json(written);
+  const frames = api.stream(written, body);
+  return streamSSE(c, async (sse) => {
+    try {
+      for (const frame of frames) {
+        if (sse.aborted) return;
+        await sse.writeSSE(frame);
+      }
+    } catch {
+      // The client left mid-stream: nothing to tell anyone (the request is already logged).
+    }
+  });
 }

@@ -30,3 +30,6 @@ export const MAX_ECHO_CHARS = 2_000;
 
 /** Port `toolsift mock-openai` listens on without `--port` (the gateway's default port plus one). */
 export const DEFAULT_MOCK_CLI_PORT = 18_790;
+
+/** Code points per piece when the mock streams function-call arguments (text is streamed word by word). */
+export const STREAM_ARGUMENT_PIECE_CHARS = 8;

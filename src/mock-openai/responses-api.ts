@@ -50,27 +50,71 @@ function readInputItem(item: unknown, index: number): ConversationItem[] {
   return [];
 }
 
-/** The planned items as a Responses API answer: `output` items with ids, `output_text`, and usage. */
-export function responsesAnswer(plan: readonly ConversationItem[], context: AnswerContext): unknown {
-  const { cursor } = context;
-  const output = plan.flatMap((item, index) => {
-    if (item.type === "function_call")
-      return {
-        type: "function_call",
-        id: `fc_${cursor}_${index}`,
-        call_id: item.callId,
-        name: item.name,
-        arguments: item.arguments,
-        status: "completed",
-      };
-    if (item.type !== "message") return [];
-    return {
-      type: "message",
-      id: `msg_${cursor}_${index}`,
-      status: "completed",
-      role: "assistant",
-      content: [{ type: "output_text", text: item.text, annotations: [] }],
+/** One output item of a mock Responses answer. */
+export type MockOutputItem =
+  | {
+      type: "function_call";
+      id: string;
+      call_id: string;
+      name: string;
+      arguments: string;
+      status: "completed";
+    }
+  | {
+      type: "message";
+      id: string;
+      status: "completed";
+      role: "assistant";
+      content: Array<{ type: "output_text"; text: string; annotations: never[] }>;
     };
+
+/** A mock Responses answer: the same object whether sent whole or as the `response.completed` event. */
+export type MockResponse = {
+  id: string;
+  object: "response";
+  created_at: number;
+  status: "completed" | "in_progress";
+  error: null;
+  incomplete_details: null;
+  model: string;
+  output: MockOutputItem[];
+  output_text: string;
+  parallel_tool_calls: boolean;
+  store: boolean;
+  usage: {
+    input_tokens: number;
+    input_tokens_details: { cached_tokens: number };
+    output_tokens: number;
+    output_tokens_details: { reasoning_tokens: number };
+    total_tokens: number;
+  } | null;
+};
+
+/** The planned items as a Responses API answer: `output` items with ids, `output_text`, and usage. */
+export function responsesAnswer(plan: readonly ConversationItem[], context: AnswerContext): MockResponse {
+  const { cursor } = context;
+  const output = plan.flatMap((item, index): MockOutputItem[] => {
+    if (item.type === "function_call")
+      return [
+        {
+          type: "function_call",
+          id: `fc_${cursor}_${index}`,
+          call_id: item.callId,
+          name: item.name,
+          arguments: item.arguments,
+          status: "completed",
+        },
+      ];
+    if (item.type !== "message") return [];
+    return [
+      {
+        type: "message",
+        id: `msg_${cursor}_${index}`,
+        status: "completed",
+        role: "assistant",
+        content: [{ type: "output_text", text: item.text, annotations: [] }],
+      },
+    ];
   });
   const usage = usageFigures(plan, context.requestBytes);
   return {

@@ -185,11 +185,13 @@ describe("bad requests get OpenAI-style errors and are still logged", () => {
     ["/v1/chat/completions", "", "The request body is not valid JSON", null],
     ["/v1/responses", "[1,2]", "The request body must be a JSON object.", null],
     ["/v1/responses", '{"model":"m"}', "input is required: a string or a list of input items.", "input"],
+    // A streamed request that is refused gets the same JSON error, before any event.
+    ["/v1/responses", '{"stream":true}', "input is required: a string or a list of input items.", "input"],
     [
-      "/v1/responses",
-      '{"input":"x","stream":true}',
-      "stream: true is not supported by the mock provider",
-      "stream",
+      "/v1/chat/completions",
+      '{"stream":true}',
+      "messages is required: a non-empty list of messages.",
+      "messages",
     ],
     ["/v1/responses", '{"input":"x","tools":{}}', "tools must be a list of tool objects.", "tools"],
     [

@@ -1,18 +1,21 @@
 import OpenAI from "openai";
 import { ToolsiftError } from "../errors/index.js";
-import { cutText } from "../text/index.js";
 import { fromChatAnswer, toChatBody } from "./chat-mapping.js";
-import { MAX_PROVIDER_ERROR_CHARS, PLACEHOLDER_API_KEY } from "./limits.js";
+import { readChatStream } from "./chat-stream.js";
+import { followStream } from "./follow-stream.js";
+import { PLACEHOLDER_API_KEY } from "./limits.js";
 import {
   malformedAnswerError,
   type ProviderErrorContext,
+  reportedFailureError,
   toProviderError,
-  withoutApiKey,
 } from "./provider-error.js";
 import { resolveProviderSettings } from "./provider-settings.js";
 import type { ParsedAnswer } from "./read-json.js";
 import { type BytesRecorder, byteCountingFetch, recordBytesInto } from "./request-bytes.js";
 import { fromResponsesAnswer, responsesFailure, toResponsesBody } from "./responses-mapping.js";
+import { readResponsesStream } from "./responses-stream.js";
+import { guardTextListener, TextListenerFailure } from "./text-listener.js";
 import type { Provider, ProviderRequest, ProviderResponse, ProviderSettings } from "./types.js";
 
 /** Options of `createProvider`. */
@@ -36,6 +39,11 @@ export type CreateProviderOptions = {
  * deadline races the call against its signal (the runner does: its run timeout bounds every request). The
  * client adds an `abort` listener to `request.signal` per attempt and never removes it: pass a signal that
  * lives no longer than the request.
+ *
+ * With `request.onTextDelta` the answer is streamed (`stream: true`; Chat asks for the usage chunk too) and
+ * each piece of message text is handed on as it arrives; the response is the one the non-stream mapping
+ * gives. Retries stay the client's, so they end with the answer's first byte: a stream that breaks off,
+ * goes quiet for `timeoutMs` or ends without its final event fails for good (see DESIGN.md, Streaming).
  */
 export function createProvider(
   id: string,
@@ -70,23 +78,45 @@ export function createProvider(
       ...recordBytesInto(recorder),
       ...(request.signal ? { signal: request.signal } : {}),
     };
+    const follow = {
+      idleMs: resolved.timeoutMs,
+      context,
+      api: apiName,
+      ...(request.signal ? { signal: request.signal } : {}),
+    };
+    const onTextDelta = request.onTextDelta ? guardTextListener(request.onTextDelta) : undefined;
+    let parsed: ParsedAnswer | undefined;
     if (resolved.api === "openai-responses") {
       const body = toResponsesBody(request);
-      // The plain POST: the SDK's `responses.create` post-processes answers and throws on a malformed one.
-      const value = await client.post<unknown>("/responses", { body, ...requestOptions });
+      // Unstreamed, the plain POST: `responses.create` post-processes answers and throws on a malformed one.
+      // Streamed, `responses.create` hands the events over as they are.
+      const value = onTextDelta
+        ? await readResponsesStream(
+            followStream(await client.responses.create({ ...body, stream: true }, requestOptions), follow),
+            onTextDelta,
+            context,
+          )
+        : await client.post<unknown>("/responses", { body, ...requestOptions });
       const failure = responsesFailure(value);
-      if (failure !== undefined)
-        throw new ToolsiftError(
-          "PROVIDER_FAILED",
-          `Provider "${id}" failed: ${cutText(withoutApiKey(failure, context.apiKey), MAX_PROVIDER_ERROR_CHARS)}`,
-        );
-      const parsed = fromResponsesAnswer(value);
-      if (!parsed) throw malformedAnswerError(id, apiName);
-      return { ...parsed, bytes: recorder.bytes };
+      if (failure !== undefined) throw reportedFailureError(context, failure);
+      parsed = fromResponsesAnswer(value);
+    } else {
+      const body = toChatBody(request, tokenCapField);
+      const value = onTextDelta
+        ? await readChatStream(
+            followStream(
+              await client.chat.completions.create(
+                { ...body, stream: true, stream_options: { include_usage: true } },
+                requestOptions,
+              ),
+              follow,
+            ),
+            onTextDelta,
+            context,
+          )
+        : await client.chat.completions.create(body, requestOptions);
+      parsed = fromChatAnswer(value);
     }
-    const body = toChatBody(request, tokenCapField);
-    const value = await client.chat.completions.create(body, requestOptions);
-    const parsed = fromChatAnswer(value);
     if (!parsed) throw malformedAnswerError(id, apiName);
     return { ...parsed, bytes: recorder.bytes };
   }
@@ -103,6 +133,7 @@ export function createProvider(
           requestBytes: answer.bytes,
         };
       } catch (error) {
+        if (error instanceof TextListenerFailure) throw error.error;
         throw toProviderError(error, context);
       }
     },

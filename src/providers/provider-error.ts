@@ -105,3 +105,45 @@ function causeCode(cause: unknown): string | undefined {
 function bounded(text: string): string {
   return cutText(collapseWhitespace(text), MAX_PROVIDER_ERROR_CHARS);
 }
+
+/** A stream that ended cleanly but without its final event: the answer is incomplete. */
+export function streamEndedEarlyError(
+  context: ProviderErrorContext,
+  api: string,
+  finalEvent: string,
+): ToolsiftError {
+  return new ToolsiftError(
+    "PROVIDER_FAILED",
+    `Provider "${context.id}" ended its ${api} stream before ${finalEvent}, so the answer is incomplete. Retry the request; if it keeps happening, check the server at ${context.baseUrl}.`,
+  );
+}
+
+/** A stream that broke off (connection lost, unreadable event) before its final event. */
+export function streamBrokenError(context: ProviderErrorContext, api: string, error: unknown): ToolsiftError {
+  const code = causeCode(error);
+  // undici says only "terminated"; its cause says why ("other side closed").
+  const cause = error instanceof Error && error.cause !== undefined ? messageOf(error.cause) : "";
+  const said = messageOf(error);
+  const reason = bounded(withoutApiKey(cause && cause !== said ? `${said}: ${cause}` : said, context.apiKey));
+  return new ToolsiftError(
+    "PROVIDER_FAILED",
+    `Provider "${context.id}" broke off its ${api} stream before the answer was complete (${reason}${code === undefined ? "" : `, ${code}`}). Retry the request; if it keeps happening, check the server at ${context.baseUrl}.`,
+    { cause: error },
+  );
+}
+
+/** A stream that went quiet for the whole timeout in the middle of an answer. */
+export function streamStalledError(context: ProviderErrorContext): ToolsiftError {
+  return new ToolsiftError(
+    "PROVIDER_FAILED",
+    `Provider "${context.id}" sent nothing for ${context.timeoutMs} ms in the middle of its streamed answer. Check that ${context.baseUrl} is up, or raise models.providers.${context.id}.timeoutMs.`,
+  );
+}
+
+/** The failure a provider reported in its own words (a failed response, an `error` event), bounded. */
+export function reportedFailureError(context: ProviderErrorContext, message: string): ToolsiftError {
+  return new ToolsiftError(
+    "PROVIDER_FAILED",
+    `Provider "${context.id}" failed: ${cutText(withoutApiKey(message, context.apiKey), MAX_PROVIDER_ERROR_CHARS)}`,
+  );
+}

@@ -3,7 +3,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 /** One scripted answer: a status, headers and a JSON (or raw text) body; `hang` never answers. */
 export type ScriptedReply =
   | { status: number; headers?: Record<string, string>; json?: unknown; text?: string }
-  | { hang: true };
+  | { hang: true }
+  | StreamedReply;
+
+/**
+ * A `text/event-stream` answer: the frames (raw SSE text), one write each, and then what the server does:
+ * `end` the response cleanly, `cut` the connection without ending it, or `hang` with it open.
+ */
+export type StreamedReply = { frames: readonly string[]; ending: "end" | "cut" | "hang" };
 
 /** What the scripted server saw. */
 export type SeenRequest = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
@@ -26,6 +33,10 @@ export async function startScriptedServer(replies: readonly ScriptedReply[]): Pr
       });
       const reply = replies[Math.min(seen.length, replies.length) - 1];
       if (reply === undefined || "hang" in reply) return;
+      if ("frames" in reply) {
+        streamReply(response, reply);
+        return;
+      }
       const body = reply.text ?? JSON.stringify(reply.json ?? {});
       response.writeHead(reply.status, {
         "content-type": reply.text === undefined ? "application/json" : "text/plain",
@@ -46,6 +57,35 @@ export async function startScriptedServer(replies: readonly ScriptedReply[]): Pr
         server.closeAllConnections();
       }),
   };
+}
+
+function streamReply(response: ServerResponse, reply: StreamedReply): void {
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  for (const frame of reply.frames) response.write(frame);
+  if (reply.ending === "end") response.end();
+  // Once the frames are flushed, drop the connection without the closing chunk: a stream broken mid-way.
+  else if (reply.ending === "cut") response.write("", () => response.socket?.destroy());
+}
+
+/** One SSE frame with an `event:` name (Responses API style): the data is `{ type, ...fields }`. */
+export function namedEvent(type: string, fields: Record<string, unknown> = {}): string {
+  return `event: ${type}\ndata: ${JSON.stringify({ type, ...fields })}\n\n`;
+}
+
+/** One SSE frame with only `data:` (Chat Completions style): JSON, or raw text such as `[DONE]`. */
+export function dataFrame(data: unknown): string {
+  return `data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`;
+}
+
+/** A Chat Completions chunk for choice 0 with the given delta (and finish_reason). */
+export function chatChunk(delta: Record<string, unknown>, finishReason: string | null = null): string {
+  return dataFrame({
+    id: "chatcmpl-1",
+    object: "chat.completion.chunk",
+    created: 0,
+    model: "m",
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  });
 }
 
 /** A minimal valid Chat Completions answer with one assistant text. */
