@@ -127,6 +127,21 @@ describe("README examples", () => {
       // From the clone, as the README says: "openai" resolves from the project's node_modules.
       const client = await execFileAsync(process.execPath, [file], { cwd: root, encoding: "utf8" });
       expect(client.stdout.trim()).toBe(expected);
+
+      // The streaming examples print what their trailing comment lines say.
+      for (const name of ["openai-stream", "ai-sdk-stream"]) {
+        const example = runnableBlocks().get(name);
+        expect(example, `README must keep its ${name} example`).toBeDefined();
+        const printed = [...(example ?? "").matchAll(/^\/\/ (.*)$/gmu)].map((match) => match[1]).join("\n");
+        const streamFile = join(home, `${name}.mjs`);
+        writeFileSync(
+          streamFile,
+          (example ?? "").replace(GATEWAY_DEFAULT_URL, gateway.url.replace(/\/$/u, "")),
+        );
+        // Inside the clone: "openai", "ai" and "@ai-sdk/openai" resolve from the project's node_modules.
+        const run = await execFileAsync(process.execPath, [streamFile], { cwd: root, encoding: "utf8" });
+        expect(run.stdout.trim(), name).toBe(printed);
+      }
     } finally {
       for (const server of started.reverse()) await server.stop();
       rmSync(configCopy, { force: true });

@@ -57,7 +57,8 @@ export function toChatCompletionObject(result: RunResult): ChatCompletionObject 
   };
 }
 
-function finishReason(result: RunResult, hasToolCalls: boolean): "stop" | "tool_calls" | "length" {
+/** `length` for a run cut short, `tool_calls` when it hands calls back, else `stop`. */
+export function finishReason(result: RunResult, hasToolCalls: boolean): "stop" | "tool_calls" | "length" {
   if (result.status === "incomplete") return "length";
   return result.status === "requires_action" || hasToolCalls ? "tool_calls" : "stop";
 }

@@ -177,7 +177,22 @@ describe("POST /v1/chat/completions", () => {
     ],
     ["legacy functions", { messages: [{ role: "user", content: "x" }], functions: [] }, "functions"],
     ["n: 2", { messages: [{ role: "user", content: "x" }], n: 2 }, "n"],
-    ["stream: true", { messages: [{ role: "user", content: "x" }], stream: true }, "stream"],
+    ["stream that is not a boolean", { messages: [{ role: "user", content: "x" }], stream: "yes" }, "stream"],
+    [
+      "stream_options that are not an object",
+      { messages: [{ role: "user", content: "x" }], stream: true, stream_options: "usage" },
+      "stream_options",
+    ],
+    [
+      "include_usage that is not a boolean",
+      { messages: [{ role: "user", content: "x" }], stream: true, stream_options: { include_usage: 1 } },
+      "stream_options.include_usage",
+    ],
+    [
+      "a bad message while streaming",
+      { messages: [{ role: "wizard", content: "x" }], stream: true },
+      "messages[0].role",
+    ],
     [
       "a non-function tool",
       { messages: [{ role: "user", content: "x" }], tools: [{ type: "custom", custom: {} }] },

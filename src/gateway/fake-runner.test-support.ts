@@ -3,6 +3,7 @@ import { type CatalogEntry, toCatalogEntry } from "../catalog/index.js";
 import { isToolsiftError } from "../errors/index.js";
 import { createExecutor } from "../execution/index.js";
 import type { ConversationItem } from "../providers/index.js";
+import type { RunEvent } from "../run-surface/index.js";
 import type { EffectiveSurface, Runner, RunRequest, RunResult } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
 
@@ -25,6 +26,14 @@ function deferred(): Deferred {
  * - `exec:<command>` calls a core `exec` tool through the real executor, whose approval step asks the
  *   `approvals` broker (when given): answers `exec said: ran <command>` or `exec blocked: <message>`;
  * - a `function_call_output` is answered `tool said: <output>`; anything else `echo: <text>`.
+ * With `emitEvents`, runs also tell their events to `RunRequest.onEvent` as the real runner does (run-start,
+ * text deltas and the end of each turn, client calls handed back, run-finish). Labels for streaming:
+ * - `deltas:<a>|<b>|…` answers `<a><b>…`, streamed as one delta per part;
+ * - `turns:<a>|<b>|…` answers one message per part, one turn each (the text joined by newlines);
+ * - `fail-after-text:<CODE>` streams `partial answer` in turn 1, then fails with that code;
+ * - `throw-after-text` streams `partial answer`, then throws;
+ * - `trickle:<label>` streams `first `, waits for `release("trickle:<label>")`, then `second`.
+ * Without it, the runner ignores `onEvent` (a runner that only returns its result).
  * Every run writes real session events, and the runner records overlap per session and overall.
  */
 export class FakeRunner implements Runner {
@@ -44,12 +53,19 @@ export class FakeRunner implements Runner {
 
   readonly #onStart: ((label: string) => void) | undefined;
   readonly #approvals: ApprovalBroker | undefined;
+  readonly #emitEvents: boolean;
 
   constructor(
     sessions: SessionStore,
-    options: { agents?: string[]; onStart?: (label: string) => void; approvals?: ApprovalBroker } = {},
+    options: {
+      agents?: string[];
+      onStart?: (label: string) => void;
+      approvals?: ApprovalBroker;
+      emitEvents?: boolean;
+    } = {},
   ) {
     this.#sessions = sessions;
+    this.#emitEvents = options.emitEvents === true;
     this.#agents = options.agents ?? ["main", "helper", "broken"];
     this.#onStart = options.onStart;
     this.#approvals = options.approvals;
@@ -108,26 +124,50 @@ export class FakeRunner implements Runner {
         items: request.input,
         at,
       });
-      const result = await this.#answer(request, label);
+      const emit = this.#emitEvents ? request.onEvent : undefined;
+      const runId = `run-${this.requests.length}`;
+      emit?.({
+        type: "run-start",
+        runId,
+        agentId: request.agentId,
+        sessionKey: request.sessionKey,
+        model: MODEL,
+      });
+      const result = await this.#answer(request, label, emit);
       await this.#sessions.append(request.agentId, request.sessionKey, {
         type: "assistant-output",
         items: result.output,
         at,
       });
+      if (emit !== undefined) emitResult(result, emit, STREAMED_LABEL.test(label));
       return result;
     } finally {
       this.#leave(session, label);
     }
   }
 
-  async #answer(request: RunRequest, label: string): Promise<RunResult> {
+  async #answer(
+    request: RunRequest,
+    label: string,
+    emit: ((event: RunEvent) => void) | undefined,
+  ): Promise<RunResult> {
     const base = {
       runId: `run-${this.requests.length}`,
       agentId: request.agentId,
       sessionKey: request.sessionKey,
-      model: "mock/scripted",
+      model: MODEL,
       usage: { inputTokens: 11, outputTokens: 7 },
     };
+    const streamed = streamedAnswer(base, label, emit ?? (() => {}));
+    if (streamed !== undefined) return streamed;
+    if (label.startsWith("trickle:")) {
+      emit?.({ type: "text-delta", runId: base.runId, turn: 1, delta: "first " });
+      await this.#gate(label).promise;
+      emit?.({ type: "text-delta", runId: base.runId, turn: 1, delta: "second" });
+      emit?.({ type: "model-request-finish", runId: base.runId, turn: 1 });
+      const text = "first second";
+      return { ...base, status: "completed", output: [{ type: "message", role: "assistant", text }], text };
+    }
     const last = request.input.at(-1);
     if (last?.type === "function_call_output") return this.#say(base, `tool said: ${last.output}`);
     if (label.startsWith("hold:")) {
@@ -252,6 +292,79 @@ export class FakeRunner implements Runner {
     }
     return gate;
   }
+}
+
+/** The model every FakeRunner run reports. */
+const MODEL = "mock/scripted";
+
+/** The partial text of `fail-after-text` / `throw-after-text`. */
+const PARTIAL_TEXT = "partial answer";
+
+/** Labels whose text `streamedAnswer` already told as it answered. */
+const STREAMED_LABEL = /^(deltas|turns|fail-after-text|trickle):/u;
+
+type ResultBase = Omit<RunResult, "status" | "output" | "text">;
+
+/** The answers of the labels only an event-emitting FakeRunner knows; undefined for the other labels. */
+function streamedAnswer(
+  base: ResultBase,
+  label: string,
+  emit: (event: RunEvent) => void,
+): RunResult | undefined {
+  const { runId } = base;
+  if (label.startsWith("deltas:")) {
+    const parts = label.slice("deltas:".length).split("|");
+    for (const delta of parts) emit({ type: "text-delta", runId, turn: 1, delta });
+    emit({ type: "model-request-finish", runId, turn: 1 });
+    const text = parts.join("");
+    return { ...base, status: "completed", output: [{ type: "message", role: "assistant", text }], text };
+  }
+  if (label.startsWith("turns:")) {
+    const parts = label.slice("turns:".length).split("|");
+    parts.forEach((delta, index) => {
+      emit({ type: "text-delta", runId, turn: index + 1, delta });
+      emit({ type: "model-request-finish", runId, turn: index + 1 });
+    });
+    const output: ConversationItem[] = parts.map((text) => ({ type: "message", role: "assistant", text }));
+    return { ...base, status: "completed", output, text: parts.join("\n") };
+  }
+  if (label.startsWith("fail-after-text:") || label === "throw-after-text") {
+    emit({ type: "text-delta", runId, turn: 1, delta: PARTIAL_TEXT });
+    emit({ type: "model-request-finish", runId, turn: 1 });
+    if (label === "throw-after-text") throw new Error("runner exploded at /secret/path/runner.js:42:7");
+    const code = label.slice("fail-after-text:".length);
+    const output: ConversationItem[] = [{ type: "message", role: "assistant", text: PARTIAL_TEXT }];
+    const error = { code, message: `${code}: the provider failed after a partial answer` };
+    return { ...base, status: "failed", output, text: PARTIAL_TEXT, error };
+  }
+  return undefined;
+}
+
+/**
+ * The events of a finished run's result that were not told yet: a message whole per turn (unless the label
+ * already streamed it), the client calls handed back, then run-finish.
+ */
+function emitResult(result: RunResult, emit: (event: RunEvent) => void, streamedAlready: boolean): void {
+  const { runId } = result;
+  let turn = 0;
+  for (const item of result.output) {
+    if (item.type !== "message" || streamedAlready) continue;
+    turn += 1;
+    emit({ type: "text-delta", runId, turn, delta: item.text });
+    emit({ type: "model-request-finish", runId, turn });
+  }
+  const calls = result.output.filter((item) => item.type === "function_call");
+  if (calls.length > 0) emit({ type: "model-request-finish", runId, turn: turn + 1 });
+  for (const call of calls) {
+    emit({
+      type: "tool-call-handoff",
+      runId,
+      callId: call.callId,
+      name: call.name,
+      arguments: call.arguments,
+    });
+  }
+  emit({ type: "run-finish", result });
 }
 
 /** A core `exec` tool that only reports what it would run. */

@@ -24,14 +24,22 @@ export type TestGateway = {
  * handed to both the gateway and the FakeRunner (its `exec:<command>` runs wait on it).
  */
 export async function startTestGateway(
-  options: { maxBodyBytes?: number; authToken?: string; approvals?: ApprovalBroker } = {},
+  options: {
+    maxBodyBytes?: number;
+    authToken?: string;
+    approvals?: ApprovalBroker;
+    /** The FakeRunner tells its events to `onEvent` (default: it only returns its result). */
+    emitEvents?: boolean;
+    maxQueuedPerSession?: number;
+    allowOrigins?: string[];
+  } = {},
 ): Promise<TestGateway> {
   const stateDir = await mkdtemp(join(tmpdir(), "toolsift-gateway-"));
   const sessions = createFileSessionStore(stateDir);
-  const runner = new FakeRunner(
-    sessions,
-    options.approvals === undefined ? {} : { approvals: options.approvals },
-  );
+  const runner = new FakeRunner(sessions, {
+    ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
+    ...(options.emitEvents === true ? { emitEvents: true } : {}),
+  });
   const logs: string[] = [];
   const gateway = createGateway({
     runner,
@@ -40,6 +48,10 @@ export async function startTestGateway(
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.authToken === undefined ? {} : { authToken: options.authToken }),
     ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
+    ...(options.maxQueuedPerSession === undefined
+      ? {}
+      : { maxQueuedPerSession: options.maxQueuedPerSession }),
+    ...(options.allowOrigins === undefined ? {} : { allowOrigins: options.allowOrigins }),
   });
   const listener = await gateway.listen({ port: 0, host: "127.0.0.1" });
   onTestFinished(async () => {

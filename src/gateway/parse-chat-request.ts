@@ -8,7 +8,7 @@ import {
   type JsonObject,
   optionalPositiveInteger,
   readModel,
-  refuseStreaming,
+  readStream,
   refuseToolChoice,
   requiredString,
 } from "./request-fields.js";
@@ -17,7 +17,7 @@ import { joinInstructions, requireTurnItems, type TurnRequest } from "./turn-req
 /** Reads a `POST /v1/chat/completions` body into a turn request; bad input is a 400. */
 export function parseChatRequest(body: unknown): TurnRequest {
   if (!isObjectRecord(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
-  refuseStreaming(body);
+  const stream = readStream(body);
   refuseToolChoice(body);
   if (body.functions !== undefined || body.function_call !== undefined) {
     throw invalidRequest(
@@ -39,7 +39,26 @@ export function parseChatRequest(body: unknown): TurnRequest {
   if (maxOutputTokens !== undefined) request.maxOutputTokens = maxOutputTokens;
   const model = readModel(body);
   if (model !== undefined) request.model = model;
+  if (stream) {
+    request.stream = true;
+    if (readIncludeUsage(body.stream_options)) request.includeUsage = true;
+  }
   return request;
+}
+
+/** `stream_options.include_usage` (absent or null: false); anything but an object and a boolean is a 400. */
+function readIncludeUsage(options: unknown): boolean {
+  if (options === undefined || options === null) return false;
+  if (!isObjectRecord(options)) throw invalidRequest("stream_options", "stream_options must be an object.");
+  const include = options.include_usage;
+  if (include === undefined || include === null) return false;
+  if (typeof include !== "boolean") {
+    throw invalidRequest(
+      "stream_options.include_usage",
+      "stream_options.include_usage must be true or false.",
+    );
+  }
+  return include;
 }
 
 function readMessages(messages: unknown, instructionTexts: string[]): ConversationItem[] {

@@ -10,7 +10,7 @@ import {
   optionalString,
   quoteValue,
   readModel,
-  refuseStreaming,
+  readStream,
   refuseToolChoice,
   requiredString,
 } from "./request-fields.js";
@@ -19,7 +19,7 @@ import { joinInstructions, requireTurnItems, type TurnRequest } from "./turn-req
 /** Reads a `POST /v1/responses` body (OpenAI Responses API) into a turn request; bad input is a 400. */
 export function parseResponsesRequest(body: unknown): TurnRequest {
   if (!isObjectRecord(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
-  refuseStreaming(body);
+  const stream = readStream(body);
   refuseToolChoice(body);
   const instructionTexts: string[] = [];
   const instructions = optionalString(body, "instructions");
@@ -37,6 +37,7 @@ export function parseResponsesRequest(body: unknown): TurnRequest {
   }
   const model = readModel(body);
   if (model !== undefined) request.model = model;
+  if (stream) request.stream = true;
   const store = body.store;
   if (store !== undefined && store !== null) {
     if (typeof store !== "boolean") throw invalidRequest("store", "store must be true or false.");

@@ -46,18 +46,12 @@ export function optionalPositiveInteger(object: JsonObject, key: string): number
   return value;
 }
 
-/** Refuses `stream: true`: the gateway answers whole responses only. */
-export function refuseStreaming(body: JsonObject): void {
+/** Reads `stream`: true asks for server-sent events, false or absent for the whole response; else a 400. */
+export function readStream(body: JsonObject): boolean {
   const stream = body.stream;
-  if (stream === undefined || stream === null || stream === false) return;
-  if (stream === true) {
-    throw invalidRequest(
-      "stream",
-      "stream: true is not supported by the toolsift gateway yet: omit stream (or set it to false) to get the whole response.",
-      "unsupported_parameter",
-    );
-  }
-  throw invalidRequest("stream", "stream must be a boolean.");
+  if (stream === undefined || stream === null) return false;
+  if (typeof stream !== "boolean") throw invalidRequest("stream", "stream must be true or false.");
+  return stream;
 }
 
 /** Refuses a `tool_choice` other than "auto": the agent decides which tools to call. */

@@ -1,15 +1,19 @@
 import type { RunResult } from "../runner/index.js";
 import { newId, unixSeconds } from "./response-ids.js";
+import { runFailureError } from "./run-failure.js";
 import type { TurnRequest } from "./turn-request.js";
 
-/** One output item of a Responses object. */
+/** The `output_text` content part of a message item. */
+export type ResponsesOutputText = { type: "output_text"; text: string; annotations: [] };
+
+/** One output item of a Responses object (`in_progress` only inside a stream, before its `.done` event). */
 export type ResponsesOutputItem =
   | {
       type: "message";
       id: string;
       role: "assistant";
-      status: "completed";
-      content: Array<{ type: "output_text"; text: string; annotations: [] }>;
+      status: "in_progress" | "completed";
+      content: ResponsesOutputText[];
     }
   | {
       type: "function_call";
@@ -17,15 +21,27 @@ export type ResponsesOutputItem =
       call_id: string;
       name: string;
       arguments: string;
-      status: "completed";
+      status: "in_progress" | "completed";
     };
 
-/** The body of a successful `POST /v1/responses`, in the OpenAI Responses shape. */
+/** The Responses `usage` object. */
+export type ResponsesUsage = {
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+  input_tokens_details: { cached_tokens: number };
+  output_tokens_details: { reasoning_tokens: number };
+};
+
+/**
+ * A response in the OpenAI Responses shape: the body of a `POST /v1/responses`, and the `response` of the
+ * stream's lifecycle events (`in_progress` while streaming, `failed` only in a stream's `response.failed`).
+ */
 export type ResponsesObject = {
   id: string;
   object: "response";
   created_at: number;
-  status: "completed" | "incomplete";
+  status: "in_progress" | "completed" | "incomplete" | "failed";
   model: string;
   output: ResponsesOutputItem[];
   output_text: string;
@@ -36,52 +52,81 @@ export type ResponsesObject = {
   tool_choice: "auto";
   parallel_tool_calls: true;
   incomplete_details: { reason: string } | null;
-  usage: {
-    input_tokens: number;
-    output_tokens: number;
-    total_tokens: number;
-    input_tokens_details: { cached_tokens: number };
-    output_tokens_details: { reasoning_tokens: number };
-  };
-  error: null;
+  usage: ResponsesUsage | null;
+  error: { code: string; message: string } | null;
   metadata: Record<string, string>;
 };
 
+/** Who a response is: its id and creation time, fixed when the request arrives and shared by every event. */
+export type ResponseIdentity = { id: string; createdAt: number };
+
+/** A new response identity (`resp_…`, now). */
+export function newResponseIdentity(): ResponseIdentity {
+  return { id: newId("resp"), createdAt: unixSeconds() };
+}
+
+/** A message item holding `text`, with its id. */
+export function messageItem(
+  id: string,
+  text: string,
+  status: "in_progress" | "completed",
+): ResponsesOutputItem {
+  return {
+    type: "message",
+    id,
+    role: "assistant",
+    status,
+    content: status === "in_progress" ? [] : [{ type: "output_text", text, annotations: [] }],
+  };
+}
+
+/** A `function_call` item for a client tool call handed back, with its id. */
+export function functionCallItem(
+  id: string,
+  call: { callId: string; name: string; arguments: string },
+  status: "in_progress" | "completed",
+): ResponsesOutputItem {
+  return {
+    type: "function_call",
+    id,
+    call_id: call.callId,
+    name: call.name,
+    arguments: status === "in_progress" ? "" : call.arguments,
+    status,
+  };
+}
+
 /**
- * Renders a run that did not fail as a Responses object. A run waiting on a client tool
- * (`requires_action`) is `completed` with the `function_call` in `output`, as OpenAI answers.
+ * The output items of a run, as a whole response lists them: its assistant messages (one per turn, those
+ * with text) and the client tool calls handed back, in order, each with a new id. A stream gives its items
+ * ids as it opens them and passes them to `toResponsesObject` instead.
  */
-export function toResponsesObject(result: RunResult, request: TurnRequest, id: string): ResponsesObject {
+export function responsesOutputItems(result: RunResult): ResponsesOutputItem[] {
   const output: ResponsesOutputItem[] = [];
   for (const item of result.output) {
-    if (item.type === "message" && item.role === "assistant") {
-      output.push({
-        type: "message",
-        id: newId("msg"),
-        role: "assistant",
-        status: "completed",
-        content: [{ type: "output_text", text: item.text, annotations: [] }],
-      });
+    if (item.type === "message" && item.role === "assistant" && item.text !== "") {
+      output.push(messageItem(newId("msg"), item.text, "completed"));
     } else if (item.type === "function_call") {
-      output.push({
-        type: "function_call",
-        id: newId("fc"),
-        call_id: item.callId,
-        name: item.name,
-        arguments: item.arguments,
-        status: "completed",
-      });
+      output.push(functionCallItem(newId("fc"), item, "completed"));
     }
   }
-  const incomplete = result.status === "incomplete";
+  return output;
+}
+
+/** A response that has not finished: the object of `response.created` and `response.in_progress`. */
+export function inProgressResponse(
+  request: TurnRequest,
+  identity: ResponseIdentity,
+  model: string,
+): ResponsesObject {
   return {
-    id,
+    id: identity.id,
     object: "response",
-    created_at: unixSeconds(),
-    status: incomplete ? "incomplete" : "completed",
-    model: result.model,
-    output,
-    output_text: result.text,
+    created_at: identity.createdAt,
+    status: "in_progress",
+    model,
+    output: [],
+    output_text: "",
     instructions: request.instructions ?? null,
     max_output_tokens: request.maxOutputTokens ?? null,
     previous_response_id: request.previousResponseId ?? null,
@@ -94,17 +139,45 @@ export function toResponsesObject(result: RunResult, request: TurnRequest, id: s
     })),
     tool_choice: "auto",
     parallel_tool_calls: true,
-    incomplete_details: incomplete ? { reason: incompleteReason(result) } : null,
-    usage: {
-      input_tokens: result.usage.inputTokens,
-      output_tokens: result.usage.outputTokens,
-      total_tokens: result.usage.inputTokens + result.usage.outputTokens,
-      input_tokens_details: { cached_tokens: 0 },
-      output_tokens_details: { reasoning_tokens: 0 },
-    },
+    incomplete_details: null,
+    usage: null,
     error: null,
     metadata: {},
   };
+}
+
+/**
+ * Renders a finished run as a Responses object with the given `output` items. A run waiting on a client
+ * tool (`requires_action`) is `completed` with the `function_call` in `output`, as OpenAI answers; a failed
+ * run (only a stream renders one: a whole response answers an HTTP error instead) is `failed` with `error`.
+ */
+export function toResponsesObject(
+  result: RunResult,
+  request: TurnRequest,
+  options: ResponseIdentity & { output: ResponsesOutputItem[] },
+): ResponsesObject {
+  const response = inProgressResponse(request, options, result.model);
+  response.status = responseStatus(result);
+  response.output = options.output;
+  response.output_text = result.text;
+  if (result.status === "incomplete") response.incomplete_details = { reason: incompleteReason(result) };
+  if (result.status === "failed") {
+    const failure = runFailureError(result);
+    response.error = { code: failure.apiCode ?? "server_error", message: failure.message };
+  }
+  response.usage = {
+    input_tokens: result.usage.inputTokens,
+    output_tokens: result.usage.outputTokens,
+    total_tokens: result.usage.inputTokens + result.usage.outputTokens,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens_details: { reasoning_tokens: 0 },
+  };
+  return response;
+}
+
+function responseStatus(result: RunResult): ResponsesObject["status"] {
+  if (result.status === "failed") return "failed";
+  return result.status === "incomplete" ? "incomplete" : "completed";
 }
 
 /** `turn_limit` for a run that hit its model-request limit; the runner's code otherwise. */

@@ -17,6 +17,10 @@ export type TurnRequest = {
   model?: string;
   /** Responses `store`: false keeps the response out of `GET /v1/responses/:id`. Default true. */
   store?: boolean;
+  /** `stream: true`: the answer is sent as server-sent events (`responses-stream.ts`, `chat-stream.ts`). */
+  stream?: boolean;
+  /** Chat `stream_options.include_usage`: a last chunk carries the usage. Default false. */
+  includeUsage?: boolean;
 };
 
 /** Joins instruction texts with blank lines; undefined when there is no non-blank text. */

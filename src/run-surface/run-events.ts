@@ -32,7 +32,7 @@ export interface CallAttribution {
  * Events are facts already settled (a finished call, a received text); none may be used to change the run.
  */
 export type RunEvent =
-  /** The run was accepted (its session log is writable) and starts. */
+  /** The run was accepted (its session log is writable, its surface open) and starts. */
   | { type: "run-start"; runId: string; agentId: string; sessionKey: string; model: string }
   /**
    * Text of the assistant, in the order the provider produced it; `turn` is the provider request it came

@@ -73,7 +73,6 @@ export async function runAgent(
     emit({ type: "run-finish", result: refused });
     return refused;
   }
-  emit({ type: "run-start", runId, agentId: agent.id, sessionKey: request.sessionKey, model });
   // Replayed with the new input as the log holds it (redacted), so calls the client abandoned are dropped,
   // not sent, and the provider sees what a later turn's replay will show it.
   const conversation: ConversationItem[] = replayConversation([
@@ -106,6 +105,9 @@ export async function runAgent(
       },
       ...(request.onEvent ? { onEvent: request.onEvent } : {}),
     });
+    // Started once its surface is open: a run refused before (storage, a tool name clash) has no start event,
+    // so a streaming front door can still answer it as a plain error.
+    emit({ type: "run-start", runId, agentId: agent.id, sessionKey: request.sessionKey, model });
     const historyBudget = historyBudgetTokens({
       contextWindowTokens: agent.contextWindowTokens,
       systemPrompt: prepared.systemPrompt,
