@@ -13,6 +13,7 @@ import {
   collectSecretValues,
   redactKnownValues,
   redactSecrets,
+  redactSessionEvent,
   redactText,
   replayConversation,
   type SessionEvent,
@@ -43,7 +44,7 @@ export async function runAgent(
   // model's own words, a provider error quoting the key).
   const secrets = new Set<string>(agent.model.settings?.apiKey ? [agent.model.settings.apiKey] : []);
   const log = (event: SessionEvent) => {
-    const written = sessions.append(agent.id, request.sessionKey, redactKnownValues(event, secrets));
+    const written = sessions.append(agent.id, request.sessionKey, redactSessionEvent(event, secrets));
     events.push(written.catch(() => {}));
     return written;
   };

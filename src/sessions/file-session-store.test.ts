@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors/index.js";
 import { createFileSessionStore } from "./file-session-store.js";
+import { MAX_SYNC_SESSION_READ_BYTES } from "./limits.js";
 import type { SkippedSessionLine } from "./parse-session-log.js";
 import type { SessionEvent } from "./types.js";
 
@@ -288,6 +289,16 @@ describe("createFileSessionStore: bad events and storage failures", () => {
     expect((error as Error).message).toContain("TOOLSIFT_STATE_DIR");
     const second = await store.append("main", "s", userInput("y")).catch((e: unknown) => e);
     expect(isToolsiftError(second)).toBe(true);
+  });
+
+  it("reads a log larger than the synchronous read bound whole, on the thread pool", async () => {
+    const store = createFileSessionStore(stateDir);
+    const big = "x".repeat(Math.ceil(MAX_SYNC_SESSION_READ_BYTES / 3));
+    for (const index of [0, 1, 2, 3]) await store.append("main", "big", userInput(`${index}${big}`));
+    expect((await stat(logPath("main", "big"))).size).toBeGreaterThan(MAX_SYNC_SESSION_READ_BYTES);
+    const events = await store.read("main", "big");
+    expect(events.map((event) => textOf(event)?.slice(0, 2))).toEqual(["0x", "1x", "2x", "3x"]);
+    expect(events.every((event) => textOf(event)?.length === big.length + 1)).toBe(true);
   });
 
   it("refuses a symlinked session file instead of following it", async () => {

@@ -1,14 +1,20 @@
-import { constants } from "node:fs";
-import { type FileHandle, lstat, open, readdir } from "node:fs/promises";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFile, readFileSync } from "node:fs";
+import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { messageOf, ToolsiftError } from "../errors/index.js";
 import { createGroupCommit } from "./group-commit.js";
-import { DURABLE_EVENT_TYPES, SESSION_FILE_EXTENSION, STATE_PROBE_CACHE_MS } from "./limits.js";
+import {
+  DURABLE_EVENT_TYPES,
+  MAX_SYNC_SESSION_READ_BYTES,
+  SESSION_FILE_EXTENSION,
+  STATE_PROBE_CACHE_MS,
+} from "./limits.js";
 import { parseSessionLog, SESSION_EVENT_TYPES, type SkippedSessionLine } from "./parse-session-log.js";
 import { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
 import { redactedJson } from "./redact-secrets.js";
+import { takeRedactedLine } from "./redact-session-event.js";
 import { createSessionFileWriter } from "./session-file-writer.js";
-import { isValidSessionKey, sessionLogPath } from "./session-key.js";
+import { isValidSessionKey, sessionLogPaths } from "./session-key.js";
 import { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
 import type { SessionEvent, SessionStore } from "./types.js";
 
@@ -45,7 +51,9 @@ function toLine(event: SessionEvent): string {
       `Cannot append a session event without a known type (got ${JSON.stringify(type) ?? "none"}): use one of ${[...SESSION_EVENT_TYPES].join(", ")}.`,
     );
   }
-  let json: string | undefined;
+  // An event from redactSessionEvent comes with its line made (and redacted) already.
+  let json = takeRedactedLine(event);
+  if (json !== undefined) return `${json}\n`;
   try {
     json = redactedJson(event);
   } catch (error) {
@@ -57,19 +65,46 @@ function toLine(event: SessionEvent): string {
   return `${json}\n`;
 }
 
-async function readText(path: string): Promise<string | undefined> {
-  let handle: FileHandle;
+/**
+ * True when `path` names nothing (or a part of it is a file): a new session's log, the common case at the
+ * start of a run, answered by one synchronous lstat (microseconds) instead of a failed open. Any other
+ * answer leaves it to the open.
+ */
+function surelyMissing(path: string): boolean {
   try {
-    handle = await open(path, READ_FLAGS);
+    return lstatSync(path, { throwIfNoEntry: false }) === undefined;
+  } catch (error) {
+    return errorCode(error) === "ENOTDIR";
+  }
+}
+
+function readFileOnThreadPool(fd: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    readFile(fd, "utf8", (error, text) => (error ? reject(error) : resolve(text)));
+  });
+}
+
+/**
+ * The log's text, or undefined when there is none. A log up to MAX_SYNC_SESSION_READ_BYTES is opened and
+ * read synchronously, as the writer writes it (it was written by the session's previous run, so it is in
+ * the page cache, and parsing it costs more than reading it): each promise-form call is a thread-pool round
+ * trip. A larger log is read on the thread pool.
+ */
+async function readText(path: string): Promise<string | undefined> {
+  if (surelyMissing(path)) return undefined;
+  let fd: number;
+  try {
+    fd = openSync(path, READ_FLAGS);
   } catch (error) {
     // A state directory under a regular file holds no sessions (its appends fail as storage faults).
     if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return undefined;
     throw error;
   }
   try {
-    return await handle.readFile("utf8");
+    if (fstatSync(fd).size <= MAX_SYNC_SESSION_READ_BYTES) return readFileSync(fd, "utf8");
+    return await readFileOnThreadPool(fd);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
@@ -119,6 +154,7 @@ export function createFileSessionStore(
   stateDir: string,
   options: FileSessionStoreOptions = {},
 ): SessionStore {
+  const logPath = sessionLogPaths(stateDir);
   const writer = createSessionFileWriter();
   const commits = createGroupCommit((path, text, sync) => writer.append(path, text, sync));
   let fault: string | undefined;
@@ -144,7 +180,7 @@ export function createFileSessionStore(
 
   return {
     async append(agentId, sessionKey, event) {
-      const path = sessionLogPath(stateDir, agentId, sessionKey);
+      const path = logPath(agentId, sessionKey);
       const line = toLine(event);
       try {
         await commits.add(path, line, DURABLE_EVENT_TYPES.has(event.type));
@@ -172,7 +208,7 @@ export function createFileSessionStore(
     },
 
     async read(agentId, sessionKey) {
-      const path = sessionLogPath(stateDir, agentId, sessionKey);
+      const path = logPath(agentId, sessionKey);
       await commits.idle(path);
       let text: string | undefined;
       try {

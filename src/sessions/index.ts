@@ -19,6 +19,7 @@ export {
 export { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
 export { collectSecretValues, redactKnownValues } from "./redact-known-values.js";
 export { redactSecrets } from "./redact-secrets.js";
+export { redactSessionEvent } from "./redact-session-event.js";
 export { redactText } from "./redact-text.js";
 export { replayConversation } from "./replay-conversation.js";
 export { isSecretKeyName } from "./secret-key-name.js";

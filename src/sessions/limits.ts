@@ -46,9 +46,18 @@ export const MAX_OPEN_SESSION_FILES = 64;
 /** A session log file with no write for this long (ms) is closed. */
 export const SESSION_FILE_IDLE_MS = 2_000;
 
+/** Largest session log `read` reads synchronously (from the page cache); a larger one is read on the thread pool. */
+export const MAX_SYNC_SESSION_READ_BYTES = 1_048_576;
+
 /**
  * Event types whose line is flushed to the disk (`datasync`) before `append` resolves: a run's summary, so a
  * completed run survives a power loss with every line before it. Other lines are written to the file at once
  * (a crash of the process loses none) and reach the disk with the next synced line or the kernel's writeback.
  */
 export const DURABLE_EVENT_TYPES: ReadonlySet<string> = new Set(["run-summary"]);
+
+/**
+ * How many JSON texts (call arguments, tool outputs) parsed during one stretch of synchronous work keep their
+ * parsed value until it ends: the runner learns a text's secrets and then logs it, parsing it twice in a row.
+ */
+export const MAX_REMEMBERED_JSON_TEXTS = 16;

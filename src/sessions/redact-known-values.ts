@@ -8,6 +8,7 @@ import {
   REDACTED,
   TRUNCATED,
 } from "./limits.js";
+import { parseJsonText } from "./parse-json-text.js";
 import { isSecretKeyName } from "./secret-key-name.js";
 
 /**
@@ -30,7 +31,7 @@ export function collectSecretValues(value: unknown): string[] {
  * redactSecrets (the excess becomes `[Truncated]`).
  */
 export function redactKnownValues<T>(value: T, known: Iterable<string>): T {
-  const forms = replacementForms(known);
+  const forms = knownSecretForms(known);
   if (forms.length === 0) return value;
   // Most events hold no known secret: they are passed on as they are rather than copied.
   if (untouched(value, forms, 0, { nodes: 0 })) return value;
@@ -106,15 +107,15 @@ function parsedJson(text: string): unknown {
   const trimmed = text.trim();
   const first = trimmed[0];
   if (first !== "{" && first !== "[") return undefined;
-  try {
-    return JSON.parse(trimmed) as unknown;
-  } catch {
-    return undefined;
-  }
+  return parseJsonText(trimmed)?.parsed;
 }
 
-/** Each secret and its JSON-escaped forms, longest first, so a longer secret is replaced before a part of it. */
-function replacementForms(known: Iterable<string>): string[] {
+/**
+ * Each known secret (MIN_KNOWN_SECRET_CHARS or longer) and its JSON-escaped forms, up to
+ * MAX_KNOWN_SECRET_ESCAPES levels, longest first, so a longer secret is replaced before a part of it: what
+ * redactKnownValues looks for in every string.
+ */
+export function knownSecretForms(known: Iterable<string>): string[] {
   const forms = new Set<string>();
   for (const secret of known) {
     if (typeof secret !== "string" || secret.length < MIN_KNOWN_SECRET_CHARS || secret === REDACTED) continue;

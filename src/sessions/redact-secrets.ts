@@ -7,6 +7,7 @@ import {
   REDACTED,
   TRUNCATED,
 } from "./limits.js";
+import { parseJsonText } from "./parse-json-text.js";
 import { redactText } from "./redact-text.js";
 import { isSecretKeyName } from "./secret-key-name.js";
 
@@ -28,11 +29,7 @@ function looksLikeJson(text: string): boolean {
 /** The value a string holds when it is JSON worth redacting structurally (bounded size), else undefined. */
 function embeddedJson(text: string): { parsed: unknown } | undefined {
   if (text.length > MAX_JSON_REDACTION_CHARS || !looksLikeJson(text)) return undefined;
-  try {
-    return { parsed: JSON.parse(text) as unknown };
-  } catch {
-    return undefined;
-  }
+  return parseJsonText(text);
 }
 
 function redactString(text: string, depth: number, walk: Walk): string {
@@ -129,16 +126,26 @@ export function redactSecrets(value: unknown): unknown {
   return copy(value, 0, { nodes: 0, changes: 0, ancestors: new Set() });
 }
 
+/** No known secrets to look for. */
+const NO_FORMS: readonly string[] = [];
+
 /**
  * True when redactSecrets(value) would change nothing, so JSON.stringify(value) is the JSON of its redacted
  * copy: it walks exactly as copy does (same node count, depth and JSON-in-string rules) and answers false
  * wherever copy would replace a value, and wherever the copy could serialise differently from the value
  * (a `toJSON` to honour, an object that is neither an array nor a plain object, a read that throws).
+ * With known secret `forms` (knownSecretForms), it also answers false wherever redactKnownValues would not
+ * pass `value` on as it is: a string holding a form, an object whose prototype is not Object.prototype, an
+ * array with holes or properties beside its indices. Forms are looked for in the value's own strings only,
+ * not in the JSON parsed out of them: redactKnownValues replaces them in those strings, as text.
  */
-function unchanged(value: unknown, depth: number, walk: Walk): boolean {
+function unchanged(value: unknown, depth: number, walk: Walk, forms: readonly string[]): boolean {
   walk.nodes += 1;
   if (walk.nodes > MAX_REDACTION_NODES) return false;
-  if (typeof value === "string") return stringUnchanged(value, depth, walk);
+  if (typeof value === "string") {
+    for (const form of forms) if (value.includes(form)) return false;
+    return stringUnchanged(value, depth, walk);
+  }
   if (typeof value !== "object" || value === null) return true;
   if (depth >= MAX_REDACTION_DEPTH || walk.ancestors.has(value)) return false;
   walk.ancestors.add(value);
@@ -147,20 +154,21 @@ function unchanged(value: unknown, depth: number, walk: Walk): boolean {
     if (Array.isArray(value)) {
       if (Object.getPrototypeOf(value) !== Array.prototype) return false;
       const length = value.length;
+      if (forms.length > 0 && Object.keys(value).length !== length) return false;
       for (let index = 0; index < length; index += 1) {
         if (walk.nodes >= MAX_REDACTION_NODES) return false;
-        if (!unchanged(value[index], depth + 1, walk)) return false;
+        if (!unchanged(value[index], depth + 1, walk, forms)) return false;
       }
       return true;
     }
     const prototype = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) return false;
+    if (prototype !== Object.prototype && (prototype !== null || forms.length > 0)) return false;
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       if (walk.nodes >= MAX_REDACTION_NODES) return false;
       const item = record[key];
       if (item !== undefined && item !== null && isSecretKeyName(key)) return false;
-      if (!unchanged(item, depth + 1, walk)) return false;
+      if (!unchanged(item, depth + 1, walk, forms)) return false;
     }
     return true;
   } catch {
@@ -173,8 +181,17 @@ function unchanged(value: unknown, depth: number, walk: Walk): boolean {
 function stringUnchanged(text: string, depth: number, walk: Walk): boolean {
   const json = embeddedJson(text);
   // copy keeps a JSON string whose redacted copy changed nothing: the same walk decides.
-  if (json !== undefined) return unchanged(json.parsed, depth + 1, walk);
+  if (json !== undefined) return unchanged(json.parsed, depth + 1, walk, NO_FORMS);
   return redactText(text) === text;
+}
+
+/**
+ * True when nothing in `value` needs redacting: redactKnownValues(value, secrets) would pass it on as it is
+ * (`forms` = knownSecretForms(secrets)), redactSecrets would change nothing, and JSON.stringify(value) is
+ * the JSON of the redacted copy. One walk for both redactions.
+ */
+export function needsNoRedaction(value: unknown, forms: readonly string[]): boolean {
+  return unchanged(value, 0, { nodes: 0, changes: 0, ancestors: new Set() }, forms);
 }
 
 /**
@@ -182,6 +199,6 @@ function stringUnchanged(text: string, depth: number, walk: Walk): boolean {
  * nothing needs redacting is serialised as it is, without a copy. Throws what JSON.stringify throws.
  */
 export function redactedJson(value: unknown): string | undefined {
-  if (unchanged(value, 0, { nodes: 0, changes: 0, ancestors: new Set() })) return JSON.stringify(value);
+  if (needsNoRedaction(value, NO_FORMS)) return JSON.stringify(value);
   return JSON.stringify(redactSecrets(value));
 }

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isValidSessionKey, sessionLogPath } from "./session-key.js";
+import { isValidSessionKey, sessionLogPath, sessionLogPaths } from "./session-key.js";
 
 describe("isValidSessionKey", () => {
   const probes: Array<[unknown, boolean]> = [
@@ -33,6 +33,18 @@ describe("sessionLogPath", () => {
     expect(sessionLogPath("/state", "main", "abc")).toBe(
       join("/state", "agents", "main", "sessions", "abc.jsonl"),
     );
+  });
+
+  it("gives the path join gives, for state directories in every form", () => {
+    for (const stateDir of ["/state", "/state/", "state", "./state", "", "/", "/a/../b//c/.", "C:\\x"])
+      for (const [agentId, sessionKey] of [
+        ["main", "abc"],
+        ["a..b", "x.y-z_0"],
+        ["0", "a".repeat(128)],
+      ] as const)
+        expect(sessionLogPaths(stateDir)(agentId, sessionKey)).toBe(
+          join(stateDir, "agents", agentId, "sessions", `${sessionKey}.jsonl`),
+        );
   });
 
   it("throws for an invalid key instead of building a path", () => {

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { ToolsiftError } from "../errors/index.js";
 import {
   MAX_QUOTED_KEY_CHARS,
@@ -33,7 +33,18 @@ export function assertValidSessionKey(
 
 /** The log file of one session: `<stateDir>/agents/<agentId>/sessions/<sessionKey>.jsonl` (both validated). */
 export function sessionLogPath(stateDir: string, agentId: string, sessionKey: string): string {
-  assertValidSessionKey("agent id", agentId);
-  assertValidSessionKey("session key", sessionKey);
-  return join(stateDir, "agents", agentId, "sessions", `${sessionKey}${SESSION_FILE_EXTENSION}`);
+  return sessionLogPaths(stateDir)(agentId, sessionKey);
+}
+
+/**
+ * sessionLogPath for one state directory, which is normalised once: a store builds a path per append. The
+ * same path as `join` gives, since a valid id or key is one plain path segment (no separator, not `.`/`..`).
+ */
+export function sessionLogPaths(stateDir: string): (agentId: string, sessionKey: string) => string {
+  const agentsDir = join(stateDir, "agents");
+  return (agentId, sessionKey) => {
+    assertValidSessionKey("agent id", agentId);
+    assertValidSessionKey("session key", sessionKey);
+    return `${agentsDir}${sep}${agentId}${sep}sessions${sep}${sessionKey}${SESSION_FILE_EXTENSION}`;
+  };
 }
