@@ -9,7 +9,9 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   "code-mode": async () => (await import("./code-mode.js")).run(),
   "mcp-tool-list": async () => (await import("./mcp-tool-list.js")).run(),
   "gateway-throughput": async () => (await import("./gateway-throughput.js")).run(),
+  "session-log": async () => (await import("./session-log.js")).run(),
   "gateway-memory": async () => (await import("./gateway-memory.js")).run(),
+  streaming: async () => (await import("./streaming.js")).run(),
   "mcp-like": async () => (await import("./mcp-like.js")).run(),
   startup: async () => (await import("./startup.js")).run(),
 };

@@ -17,8 +17,9 @@ export type ChatStreamOptions = {
 export function chatStreamChunks(answer: MockChatCompletion, options: ChatStreamOptions): StreamFrame[] {
   const frames: StreamFrame[] = [];
   const usageField = options.includeUsage ? { usage: null } : {};
-  const chunk = (choices: unknown[], extra: Record<string, unknown> = usageField) => {
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = usageField, piece = false) => {
     frames.push({
+      ...(piece ? { piece: true as const } : {}),
       data: JSON.stringify({
         id: answer.id,
         object: "chat.completion.chunk",
@@ -29,13 +30,13 @@ export function chatStreamChunks(answer: MockChatCompletion, options: ChatStream
       }),
     });
   };
-  const delta = (fields: Record<string, unknown>, finishReason: string | null = null) =>
-    chunk([{ index: 0, delta: fields, logprobs: null, finish_reason: finishReason }]);
+  const delta = (fields: Record<string, unknown>, finishReason: string | null = null, piece = false) =>
+    chunk([{ index: 0, delta: fields, logprobs: null, finish_reason: finishReason }], usageField, piece);
 
   const [choice] = answer.choices;
   const { content, tool_calls: toolCalls = [] } = choice.message;
   delta({ role: "assistant", content: "", refusal: null });
-  for (const piece of wordPieces(content ?? "")) delta({ content: piece });
+  for (const piece of wordPieces(content ?? "")) delta({ content: piece }, null, true);
   toolCalls.forEach((call, index) => {
     delta({
       tool_calls: [
@@ -43,7 +44,7 @@ export function chatStreamChunks(answer: MockChatCompletion, options: ChatStream
       ],
     });
     for (const piece of argumentPieces(call.function.arguments))
-      delta({ tool_calls: [{ index, function: { arguments: piece } }] });
+      delta({ tool_calls: [{ index, function: { arguments: piece } }] }, null, true);
   });
   delta({}, choice.finish_reason);
   if (options.includeUsage) chunk([], { usage: answer.usage });

@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
@@ -25,7 +26,10 @@ const ROUTES =
  * The mock provider's routes. Every `/v1` request is recorded raw (before it is parsed, so refused bodies
  * are logged too); bad requests get OpenAI-style error objects with a 4xx status and never a stack trace.
  */
-export function createMockApp(log: RequestLog): Hono<MockEnv> {
+export function createMockApp(
+  log: RequestLog,
+  pacing: { pieceDelayMs: number } = { pieceDelayMs: 0 },
+): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
 
   app.use(
@@ -49,10 +53,10 @@ export function createMockApp(log: RequestLog): Hono<MockEnv> {
   });
 
   app.post("/v1/responses", (c) =>
-    answer(c, { read: readResponsesRequest, write: responsesAnswer, stream: responsesStreamEvents }),
+    answer(c, pacing, { read: readResponsesRequest, write: responsesAnswer, stream: responsesStreamEvents }),
   );
   app.post("/v1/chat/completions", (c) =>
-    answer(c, {
+    answer(c, pacing, {
       read: readChatRequest,
       write: chatAnswer,
       stream: (completion, body) =>
@@ -105,7 +109,11 @@ type ApiAnswerer<Answer extends object> = {
   stream: (answer: Answer, body: unknown) => StreamFrame[];
 };
 
-function answer<Answer extends object>(c: MockContext, api: ApiAnswerer<Answer>): Response {
+async function answer<Answer extends object>(
+  c: MockContext,
+  pacing: { pieceDelayMs: number },
+  api: ApiAnswerer<Answer>,
+): Promise<Response> {
   const recorded = c.get("recorded");
   let body: unknown;
   try {
@@ -130,16 +138,36 @@ function answer<Answer extends object>(c: MockContext, api: ApiAnswerer<Answer>)
     model: turn.model,
     requestBytes: recorded.bytes,
   });
-  if (field(body, "stream") !== true) return c.json(written);
   const frames = api.stream(written, body);
+  const { pieceDelayMs } = pacing;
+  if (field(body, "stream") !== true) {
+    // Paced, a whole answer takes as long as its stream would: one delay per piece.
+    if (pieceDelayMs > 0) await sleep(pieceDelayMs * frames.filter((frame) => frame.piece).length);
+    return c.json(written);
+  }
   return streamSSE(c, async (sse) => {
+    // Paced, the n-th piece is due n delays after the start (a schedule, so timer lateness never adds up).
+    const startedAt = performance.now();
+    let pieces = 0;
     try {
       for (const frame of frames) {
+        if (frame.piece && pieceDelayMs > 0) {
+          pieces += 1;
+          const wait = startedAt + pieces * pieceDelayMs - performance.now();
+          if (wait > 0) await sleep(wait);
+        }
         if (sse.aborted) return;
-        await sse.writeSSE(frame);
+        await sse.writeSSE({
+          data: frame.data,
+          ...(frame.event === undefined ? {} : { event: frame.event }),
+        });
       }
     } catch {
       // The client left mid-stream: nothing to tell anyone (the request is already logged).
     }
   });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -33,3 +33,9 @@ export const DEFAULT_MOCK_CLI_PORT = 18_790;
 
 /** Code points per piece when the mock streams function-call arguments (text is streamed word by word). */
 export const STREAM_ARGUMENT_PIECE_CHARS = 8;
+
+/** Environment variable that sets the mock's piece delay when `pieceDelayMs` is not given (default 0). */
+export const PIECE_DELAY_ENV = "TOOLSIFT_MOCK_PIECE_DELAY_MS";
+
+/** Longest piece delay the mock accepts, in ms (a paced answer of hundreds of words still ends). */
+export const MAX_PIECE_DELAY_MS = 1_000;

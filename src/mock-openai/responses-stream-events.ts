@@ -17,6 +17,7 @@ export function responsesStreamEvents(answer: MockResponse): StreamFrame[] {
     frames.push({
       event: type,
       data: JSON.stringify({ type, sequence_number: frames.length, ...fields }),
+      ...(type.endsWith(".delta") ? { piece: true as const } : {}),
     });
   };
   const started: MockResponse = {

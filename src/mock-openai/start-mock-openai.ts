@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { ToolsiftError } from "../errors/index.js";
 import { createMockApp } from "./create-mock-app.js";
-import { DEFAULT_MOCK_HOST } from "./limits.js";
+import { DEFAULT_MOCK_HOST, MAX_PIECE_DELAY_MS, PIECE_DELAY_ENV } from "./limits.js";
 import { createRequestLog } from "./request-log.js";
 import type { MockOpenAI, MockOpenAIOptions } from "./types.js";
 
@@ -23,9 +23,15 @@ export async function startMockOpenAI(options: MockOpenAIOptions = {}): Promise<
       `port must be a whole number from 0 to ${MAX_PORT}; got ${port}.`,
     );
   if (host.trim().length === 0) throw new ToolsiftError("INVALID_REQUEST", "host must not be blank.");
+  const pieceDelayMs = options.pieceDelayMs ?? pieceDelayFromEnv();
+  if (!Number.isFinite(pieceDelayMs) || pieceDelayMs < 0 || pieceDelayMs > MAX_PIECE_DELAY_MS)
+    throw new ToolsiftError(
+      "INVALID_REQUEST",
+      `pieceDelayMs (or ${PIECE_DELAY_ENV}) must be a number of ms from 0 to ${MAX_PIECE_DELAY_MS}; got ${options.pieceDelayMs ?? JSON.stringify(process.env[PIECE_DELAY_ENV])}.`,
+    );
 
   const log = createRequestLog();
-  const app = createMockApp(log);
+  const app = createMockApp(log, { pieceDelayMs });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   const bound = await listen(server, port, host);
   const baseUrl = `http://${urlHost(host)}:${bound}/v1`;
@@ -42,6 +48,12 @@ export async function startMockOpenAI(options: MockOpenAIOptions = {}): Promise<
       return closing;
     },
   };
+}
+
+/** `TOOLSIFT_MOCK_PIECE_DELAY_MS` as a number; unset or empty is 0, anything else not a number is NaN. */
+function pieceDelayFromEnv(): number {
+  const text = process.env[PIECE_DELAY_ENV]?.trim() ?? "";
+  return text === "" ? 0 : Number(text);
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

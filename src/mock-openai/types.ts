@@ -30,4 +30,10 @@ export type MockOpenAIOptions = {
   port?: number;
   /** Default `127.0.0.1`. */
   host?: string;
+  /**
+   * Simulated generation time: milliseconds before each streamed piece (a word of text, a piece of
+   * arguments); a whole answer waits the sum of its pieces' delays, so both take as long. Default: the
+   * `TOOLSIFT_MOCK_PIECE_DELAY_MS` environment variable, else 0 (no pacing). For benchmarks.
+   */
+  pieceDelayMs?: number;
 };

@@ -1,4 +1,5 @@
 import type { RecordedRequest } from "../mock-openai/index.js";
+import { checkStream, type StreamObservation } from "./check-stream.js";
 import { FAKE_PLUGIN_ID } from "./fake-plugin.js";
 import type { QaLane } from "./lanes.js";
 import { FAKE_MCP_SERVER_NAME } from "./start-gateway-process.js";
@@ -13,6 +14,8 @@ export interface LaneObservation {
   events: unknown[];
   effective: unknown;
   wallMs: number;
+  /** Streaming lanes: the stream, the same request answered whole, and the stream's session log. */
+  stream?: StreamObservation;
 }
 
 type LoggedEvent = {
@@ -90,6 +93,8 @@ export function checkLane(observation: LaneObservation): LaneReport {
       fail(`the model called ${directCalls.join(", ")} as a provider tool`);
   }
   if (lane.name === "batch") checkBatch(results, lane.targets, fail);
+  const streamCheck = observation.stream ? checkStream(observation.stream) : undefined;
+  for (const failure of streamCheck?.failures ?? []) fail(failure);
 
   return {
     lane: lane.name,
@@ -102,6 +107,7 @@ export function checkLane(observation: LaneObservation): LaneReport {
       countOf("tool_call") + results.filter((event) => event.name?.startsWith("fake_plugin_tool_")).length,
     wallMs: observation.wallMs,
     answer: observation.answer,
+    ...(streamCheck?.figures ? { stream: streamCheck.figures } : {}),
     failures,
   };
 }

@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { type MockOpenAI, startMockOpenAI } from "../mock-openai/index.js";
 import { checkLane, type LaneObservation } from "./check-lane.js";
 import { FAKE_PLUGIN_ID, writeFakePlugin } from "./fake-plugin.js";
-import { laneInput, QA_LANES, type QaLane } from "./lanes.js";
-import { LANE_REQUEST_TIMEOUT_MS } from "./limits.js";
+import { QA_LANES, type QaLane } from "./lanes.js";
+import { QA_STREAM_PIECE_DELAY_MS } from "./limits.js";
+import { sendLaneRequest } from "./send-lane-request.js";
 import { FAKE_MCP_SERVER_ENTRY, FAKE_MCP_SERVER_NAME, startGatewayProcess } from "./start-gateway-process.js";
 import type { LaneReport, ScenarioReport } from "./types.js";
 
@@ -25,16 +26,24 @@ export async function runGatewayScenario(options: GatewayScenarioOptions = {}): 
   const startedAt = new Date().toISOString();
   const root = await mkdtemp(join(tmpdir(), "toolsift-qa-"));
   const mock = await startMockOpenAI({ port: 0 });
+  // Streaming lanes get a mock that writes like a model, one piece at a time, so their deltas are spread out.
+  const pacedMock = await startMockOpenAI({ port: 0, pieceDelayMs: QA_STREAM_PIECE_DELAY_MS }).catch(
+    async (error: unknown) => {
+      await mock.close();
+      throw error;
+    },
+  );
   const lanes: LaneReport[] = [];
   try {
     const pluginDir = await writeFakePlugin(join(root, "plugins", FAKE_PLUGIN_ID));
     for (const lane of QA_LANES) {
-      const report = await runLane(lane, { root, pluginDir, mock });
+      const report = await runLane(lane, { root, pluginDir, mock: lane.stream === true ? pacedMock : mock });
       lanes.push(report);
       options.onLane?.(report);
     }
   } finally {
     await mock.close();
+    await pacedMock.close();
     if (!options.keepFiles) await rm(root, { recursive: true, force: true });
   }
   const comparisons = compareLanes(lanes);
@@ -83,33 +92,46 @@ async function runLane(
     },
   });
   const sessionKey = `qa-${lane.name}`;
+  const stream = lane.stream === true;
   try {
     const cursor = context.mock.requests().at(-1)?.cursor ?? -1;
-    const response = await fetch(`${gateway.url}/v1/responses`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-toolsift-session": sessionKey },
-      body: JSON.stringify({ model: "mock-tool-planner", input: laneInput(lane) }),
-      signal: AbortSignal.timeout(LANE_REQUEST_TIMEOUT_MS),
-    });
-    const body = (await response.json()) as { output_text?: string; error?: { message?: string } };
+    const answer = await sendLaneRequest({ url: gateway.url, lane, sessionKey, stream });
     const wallMs = Date.now() - started;
-    const session = (await (await fetch(`${gateway.url}/v1/sessions/${sessionKey}?agent=main`)).json()) as {
-      events?: unknown[];
-    };
+    const lastCursor = context.mock.requests().at(-1)?.cursor ?? -1;
+    const events = await sessionEvents(gateway.url, sessionKey);
     const effective = (await (await fetch(`${gateway.url}/v1/tools/effective?agent=main`)).json()) as unknown;
     const observation: LaneObservation = {
       lane,
-      status: response.status,
-      answer: body.output_text ?? body.error?.message ?? "",
-      requests: context.mock.requests().filter((request) => request.cursor > cursor),
-      events: Array.isArray(session.events) ? session.events : [],
+      status: answer.status,
+      answer: answer.answer,
+      requests: context.mock
+        .requests()
+        .filter((request) => request.cursor > cursor && request.cursor <= lastCursor),
+      events,
       effective,
       wallMs,
     };
+    if (stream) {
+      // The same request answered whole, in a session of its own: the stream's final object must equal it.
+      const whole = await sendLaneRequest({
+        url: gateway.url,
+        lane,
+        sessionKey: `${sessionKey}-whole`,
+        stream: false,
+      });
+      observation.stream = { api: lane.api ?? "responses", streamed: answer, whole, events };
+    }
     return checkLane(observation);
   } finally {
     await gateway.stop();
   }
+}
+
+async function sessionEvents(url: string, sessionKey: string): Promise<unknown[]> {
+  const session = (await (await fetch(`${url}/v1/sessions/${sessionKey}?agent=main`)).json()) as {
+    events?: unknown[];
+  };
+  return Array.isArray(session.events) ? session.events : [];
 }
 
 function compareLanes(lanes: readonly LaneReport[]): string[] {

@@ -20,6 +20,8 @@ describe("QA scenario tool-search-gateway-e2e (real gateway processes, mock prov
       "default",
       "batch",
       "mcp",
+      "responses-stream",
+      "chat-stream",
     ]);
   });
 
@@ -53,4 +55,21 @@ describe("QA scenario tool-search-gateway-e2e (real gateway processes, mock prov
     expect(mcp?.describes).toBe(1);
     expect(mcp?.requestBytes).toBeLessThan(direct?.requestBytes ?? 0);
   });
+
+  it.each([
+    ["responses-stream", "response.completed"],
+    ["chat-stream", "[DONE]"],
+  ])(
+    "streams the %s lane's answer in several deltas, the first before the end, ending with %s",
+    (name, terminal) => {
+      const lane = report.lanes.find((item) => item.lane === name);
+      expect(lane?.failures).toEqual([]);
+      expect(lane?.answer).toContain("FAKE_PLUGIN_OK fake_plugin_tool_17");
+      expect(lane?.searches).toBe(1);
+      expect(lane?.calls).toBe(1);
+      expect(lane?.stream?.terminal).toBe(terminal);
+      expect(lane?.stream?.textDeltas).toBeGreaterThanOrEqual(2);
+      expect(lane?.stream?.firstTextMs).toBeLessThan(lane?.stream?.lastFrameMs ?? 0);
+    },
+  );
 });

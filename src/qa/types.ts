@@ -9,7 +9,19 @@ export interface LaneReport {
   calls: number;
   wallMs: number;
   answer: string;
+  /** Streaming lanes only: what the stream looked like from the client. */
+  stream?: StreamFigures;
   failures: string[];
+}
+
+/** A streaming lane's figures, times in ms from sending the request. */
+export interface StreamFigures {
+  frames: number;
+  textDeltas: number;
+  firstTextMs: number;
+  lastFrameMs: number;
+  /** The last frame: `response.completed` (Responses) or `[DONE]` (Chat). */
+  terminal: string;
 }
 
 /** The whole scenario's report, as printed and written to JSON. */
