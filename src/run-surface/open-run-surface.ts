@@ -176,6 +176,8 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
       return tool ? attributionOf(tool) : {};
     },
     async execute(name, args, context) {
+      // Events are built only for a listener: most runs have none, and this is every call's path.
+      const sink = options.onEvent;
       let tool: ToolDefinition | undefined;
       let result: ToolResult;
       let attribution: CallAttribution = {};
@@ -183,13 +185,14 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
         tool = lookUp(name);
         if (tool) {
           attribution = attributionOf(tool);
-          emitRunEvent(options.onEvent, {
-            type: "tool-call-start",
-            callId: context.toolCallId,
-            name,
-            arguments: args,
-            ...attribution,
-          });
+          if (sink)
+            emitRunEvent(sink, {
+              type: "tool-call-start",
+              callId: context.toolCallId,
+              name,
+              arguments: args,
+              ...attribution,
+            });
           result = await tool.execute(args, context);
         } else {
           const text = options.unknownToolText(name, search.enabled);
@@ -199,7 +202,8 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
         result = toErrorResult(error);
       }
       const text = resultText(result);
-      emitRunEvent(options.onEvent, {
+      if (!sink) return { result, text, attribution };
+      emitRunEvent(sink, {
         type: "tool-call-finish",
         callId: context.toolCallId,
         name,
@@ -209,8 +213,7 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
       });
       if (name === "tool_search" && search.enabled) {
         const summary = searchSummary(args, result);
-        if (summary)
-          emitRunEvent(options.onEvent, { type: "search-finish", callId: context.toolCallId, ...summary });
+        if (summary) emitRunEvent(sink, { type: "search-finish", callId: context.toolCallId, ...summary });
       }
       return { result, text, attribution };
     },
