@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,6 +6,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { FAKE_PLUGIN_ID, writeFakePlugin } from "../src/qa/index.js";
 import { isEntryPoint } from "./entry-point.js";
+import { type Child, CLI_ENTRY, startChild, stopChild } from "./start-child.js";
 import { writeResults } from "./write-results.js";
 
 /** Requests in flight at once, for the mock alone and for the gateway. */
@@ -21,20 +21,14 @@ const GATEWAY_PHASE_MS = 20_000;
 const FLOOR_PHASE_MS = 10_000;
 /** Linux clock ticks per second (`getconf CLK_TCK`), the unit of utime/stime in `/proc/<pid>/stat`. */
 const CLOCK_TICKS_PER_SECOND = 100;
-/** How long a child may take to print its address. */
-const START_TIMEOUT_MS = 20_000;
 /** Goals from issue 11. */
 const RATIO_GOAL = 0.3;
 const CPU_GOAL_MS = 5;
 
-/** The built CLI: both children are the real `toolsift` commands (run `npm run build` first). */
-const CLI_ENTRY = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 /** The provider floor: HTTP in, one run's provider requests through the `openai` client, HTTP out. */
 const FLOOR_SERVER = fileURLToPath(new URL("./provider-floor-server.ts", import.meta.url));
 /** What each run asks: the mock calls the fake plugin's tool through tool_search + tool_call, then answers. */
 const RUN_INPUT = "tool search qa check target=fake_plugin_tool_17";
-
-type Child = { process: ChildProcess; url: string; stderr: () => string };
 
 type Row = {
   measured: string;
@@ -85,7 +79,7 @@ export async function run(): Promise<Row[]> {
     const gateway = await startChild(
       ["gateway", "--port", "0", "--config", configPath],
       { ...process.env, TOOLSIFT_HOME: root, TOOLSIFT_STATE_DIR: stateDir, TOOLSIFT_CONFIG: configPath },
-      nodeArgs,
+      { nodeArgs },
     );
     children.push(gateway);
 
@@ -129,12 +123,10 @@ export async function run(): Promise<Row[]> {
     const mockCpuMs = cpuMs(mockPid) - mockCpu;
     const mockPerSecond = mockPhase.done / mockPhase.seconds;
 
-    const floor = await startChild(
-      [FLOOR_SERVER, mock.url, bodiesPath],
-      process.env,
-      ["--import", "tsx"],
-      "",
-    );
+    const floor = await startChild([FLOOR_SERVER, mock.url, bodiesPath], process.env, {
+      nodeArgs: ["--import", "tsx"],
+      entry: "",
+    });
     children.push(floor);
     const floorPid = floor.process.pid as number;
     const floorCpu = cpuMs(floorPid);
@@ -151,7 +143,7 @@ export async function run(): Promise<Row[]> {
       { ms: FLOOR_PHASE_MS },
     );
     const floorCpuMsPerRun = (cpuMs(floorPid) - floorCpu) / Math.max(1, floorPhase.done);
-    await stop(floor.process);
+    await stopChild(floor.process);
 
     const gatewayPid = gateway.process.pid as number;
     const gatewayCpu = cpuMs(gatewayPid);
@@ -203,7 +195,7 @@ export async function run(): Promise<Row[]> {
     writeResults("gateway-throughput", rows);
     return rows;
   } finally {
-    for (const child of children) await stop(child.process);
+    for (const child of children) await stopChild(child.process);
     await rm(root, { recursive: true, force: true });
   }
 }
@@ -254,53 +246,6 @@ async function recordedBodies(baseUrl: string, after: number): Promise<string[]>
     requests: Array<{ body: string; path?: string }>;
   };
   return body.requests.map((request) => request.body);
-}
-
-/** Starts `entry` (default: the built CLI) with `args`; resolves once it prints `listening on <url>`. */
-function startChild(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  nodeArgs: string[] = [],
-  entry: string = CLI_ENTRY,
-): Promise<Child> {
-  const child = spawn(process.execPath, [...nodeArgs, ...(entry ? [entry] : []), ...args], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8");
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (chunk: string) => {
-    // Only the tail is kept: the gateway logs one line per request.
-    stderr = (stderr + chunk).slice(-20_000);
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`toolsift ${args[0]} did not start: ${stderr}`));
-    }, START_TIMEOUT_MS);
-    child.stdout.on("data", (chunk: string) => {
-      stdout += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ process: child, url: match[1].replace(/\/$/, ""), stderr: () => stderr });
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`toolsift ${args[0]} exited with ${code}: ${stderr}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 function round(value: number): number {

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { FAKE_PLUGIN_ID, readLaneStream, writeFakePlugin } from "../src/qa/index.js";
 import { isEntryPoint } from "./entry-point.js";
+import { CLI_ENTRY, startChild, stopChild } from "./start-child.js";
 import { writeResults } from "./write-results.js";
 
 /** The mock's simulated generation time per piece (a word of text, 8 characters of arguments), in ms. */
@@ -14,11 +14,6 @@ const PIECE_DELAY_MS = 10;
 const WARM_UP_ROUNDS = 5;
 /** Measured runs of every case; the cases take turns, so drift on a shared machine touches all alike. */
 const MEASURED_ROUNDS = 50;
-/** How long a child may take to print its address. */
-const START_TIMEOUT_MS = 20_000;
-
-/** The built CLI: both children are the real `toolsift` commands (run `npm run build` first). */
-const CLI_ENTRY = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 
 /** The plain run's question: the mock answers `mock: <question>`, one text piece per word. */
 const PLAIN_INPUT =
@@ -148,7 +143,7 @@ export async function run(): Promise<Row[]> {
     writeResults("streaming", { pieceDelayMs: PIECE_DELAY_MS, warmUpRounds: WARM_UP_ROUNDS, rows });
     return rows;
   } finally {
-    for (const child of children) await stop(child);
+    for (const child of children) await stopChild(child);
     await rm(root, { recursive: true, force: true });
   }
 }
@@ -204,44 +199,6 @@ function percentile(values: readonly number[], share: number): number {
   if (values.length === 0) return Number.NaN;
   const ordered = [...values].sort((a, b) => a - b);
   return ordered[Math.min(ordered.length - 1, Math.ceil(share * ordered.length) - 1)] as number;
-}
-
-/** Starts the built CLI with `args`; resolves once it prints `listening on <url>`. */
-function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ process: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CLI_ENTRY, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8");
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (chunk: string) => {
-    stderr = (stderr + chunk).slice(-20_000);
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`toolsift ${args[0]} did not start: ${stderr}`));
-    }, START_TIMEOUT_MS);
-    child.stdout.on("data", (chunk: string) => {
-      stdout += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ process: child, url: match[1].replace(/\/$/, "") });
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`toolsift ${args[0]} exited with ${code}: ${stderr}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 if (isEntryPoint(import.meta.url)) await run();
