@@ -144,9 +144,10 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
   }
 
   const declare = (): Declared => {
-    const offered = codeMode?.modelTools() ?? search.modelTools();
+    const own = search.modelTools();
+    const offered = codeMode?.modelTools() ?? own;
     // What a disabled Tool Search returns is each tool as it is, never wrapped: those calls need routing.
-    const bare = search.enabled ? new Set<ToolDefinition>() : new Set(search.modelTools());
+    const bare = search.enabled ? new Set<ToolDefinition>() : new Set(own);
     const routed = bare.size > 0 ? routeThroughExecutor([...bare], hooks) : undefined;
     const declared = offered.flatMap((tool) => {
       if (!bare.has(tool)) return [tool];
