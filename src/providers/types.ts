@@ -34,6 +34,10 @@ export interface ProviderRequest {
 export interface ProviderUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens read from the provider's prompt cache, when it reports them (included in `inputTokens`). */
+  cacheReadInputTokens?: number;
+  /** Input tokens written to the provider's prompt cache, when it reports them (Anthropic). */
+  cacheCreationInputTokens?: number;
 }
 
 /** One model response: assistant messages and function calls, in order. */
