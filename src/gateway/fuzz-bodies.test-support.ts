@@ -1,11 +1,15 @@
 /**
- * Seeded, deterministic request bodies for the gateway fuzz test: valid Responses and Chat Completions
- * requests, mutated at random places (wrong types, huge strings, deep nesting, odd unicode, numbers as
+ * Seeded, deterministic request bodies for the gateway fuzz test: valid Responses, Chat Completions and
+ * Anthropic Messages requests, mutated at random places (wrong types, huge strings, deep nesting, odd unicode, numbers as
  * strings, nulls, arrays for objects and the reverse, dropped and unknown keys), plus broken JSON text.
  */
 
 /** One generated body: which route it goes to, its text, and what was done to it (for failure messages). */
-export type FuzzBody = { path: "/v1/responses" | "/v1/chat/completions"; text: string; mutations: string[] };
+export type FuzzBody = {
+  path: "/v1/responses" | "/v1/chat/completions" | "/v1/messages";
+  text: string;
+  mutations: string[];
+};
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -77,6 +81,42 @@ const CHAT_BASES: Json[] = [
     ],
     max_completion_tokens: 100,
     temperature: 0.2,
+  },
+];
+
+const MESSAGES_BASES: Json[] = [
+  { model: "toolsift", max_tokens: 64, messages: [{ role: "user", content: "hi" }] },
+  {
+    model: "claude-sonnet-4-5",
+    max_tokens: 256,
+    system: [{ type: "text", text: "Be terse.", cache_control: { type: "ephemeral" } }],
+    messages: [{ role: "user", content: [{ type: "text", text: "hello" }] }],
+    metadata: { user_id: "u1" },
+    stop_sequences: [],
+  },
+  {
+    model: "toolsift/main",
+    max_tokens: 128,
+    messages: [
+      { role: "user", content: "weather?" },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "Looking." },
+          { type: "tool_use", id: "toolu_1", name: "lookup", input: { city: "Paris" } },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "toolu_1", content: [{ type: "text", text: "sunny" }] },
+          { type: "text", text: "and tomorrow?" },
+        ],
+      },
+    ],
+    tools: [{ name: "lookup", description: "Look up.", input_schema: PARAMETERS }],
+    tool_choice: { type: "auto" },
+    stream: false,
   },
 ];
 
@@ -238,6 +278,9 @@ function mutateBody(random: () => number, base: Json): { text: string; mutations
   return { text, mutations };
 }
 
+/** Mixed into the seed of the Messages bodies' random stream. */
+const MESSAGES_SEED_MASK = 0x6d_65_73_73;
+
 /** `count` bodies per route, the same for the same seed. */
 export function fuzzBodies(seed: number, count: number): FuzzBody[] {
   const random = seededRandom(seed);
@@ -247,6 +290,12 @@ export function fuzzBodies(seed: number, count: number): FuzzBody[] {
     bodies.push({ path: "/v1/responses", ...responses });
     const chat = mutateBody(random, pick(random, CHAT_BASES));
     bodies.push({ path: "/v1/chat/completions", ...chat });
+  }
+  // A stream of its own, so adding this route left the other routes' bodies for a seed as they were.
+  const messagesRandom = seededRandom(seed ^ MESSAGES_SEED_MASK);
+  for (let index = 0; index < count; index += 1) {
+    const messages = mutateBody(messagesRandom, pick(messagesRandom, MESSAGES_BASES));
+    bodies.push({ path: "/v1/messages", ...messages });
   }
   return bodies;
 }
@@ -261,6 +310,11 @@ export function validBodies(): FuzzBody[] {
     })),
     ...CHAT_BASES.map((base) => ({
       path: "/v1/chat/completions" as const,
+      text: JSON.stringify(base),
+      mutations: [],
+    })),
+    ...MESSAGES_BASES.map((base) => ({
+      path: "/v1/messages" as const,
       text: JSON.stringify(base),
       mutations: [],
     })),

@@ -9,6 +9,7 @@ import { type FuzzBody, fuzzBodies, validBodies } from "./fuzz-bodies.test-suppo
 import { GatewayError } from "./gateway-error.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./limits.js";
 import { parseChatRequest } from "./parse-chat-request.js";
+import { parseMessagesRequest } from "./parse-messages-request.js";
 import { parseResponsesRequest } from "./parse-responses-request.js";
 
 /** The seed of the bodies: change it to explore; a failure names the body index to replay. */
@@ -48,6 +49,12 @@ class RecordingRunner implements Runner {
 
   async close(): Promise<void> {}
 }
+
+const PARSERS = {
+  "/v1/responses": parseResponsesRequest,
+  "/v1/chat/completions": parseChatRequest,
+  "/v1/messages": parseMessagesRequest,
+} as const;
 
 function describeBody(index: number, body: FuzzBody): string {
   return `body #${index} (seed ${SEED}) to ${body.path}: ${body.mutations.join("; ")}: ${body.text.slice(0, 300)}`;
@@ -95,16 +102,20 @@ describe("gateway fuzz", () => {
       const ran = runner.requests.length - ranBefore;
       if (response.status >= 400) {
         expect(ran, `a refused body reached the runner: ${where}`).toBe(0);
-        const error = (JSON.parse(text) as { error?: { message?: unknown; type?: unknown } }).error;
-        expect(typeof error?.message, `not an OpenAI error object: ${text.slice(0, 300)} for ${where}`).toBe(
+        // OpenAI's `{ error: { message, type, … } }`, or Anthropic's `{ type: "error", error: { type, message } }`.
+        const parsed = JSON.parse(text) as { type?: unknown; error?: { message?: unknown; type?: unknown } };
+        const error = parsed.error;
+        expect(typeof error?.message, `not an error object: ${text.slice(0, 300)} for ${where}`).toBe(
           "string",
         );
+        if (body.path === "/v1/messages") expect(parsed.type, where).toBe("error");
         expect(typeof error?.type).toBe("string");
         expect(String(error?.message).length, `an overlong message for ${where}`).toBeLessThan(1_000);
       } else {
         expect(ran, `an accepted body ran ${ran} times: ${where}`).toBe(1);
-        const object = (JSON.parse(text) as { object?: unknown }).object;
-        expect(object).toBe(body.path === "/v1/responses" ? "response" : "chat.completion");
+        const answer = JSON.parse(text) as { object?: unknown; type?: unknown };
+        if (body.path === "/v1/messages") expect(answer.type).toBe("message");
+        else expect(answer.object).toBe(body.path === "/v1/responses" ? "response" : "chat.completion");
       }
     }
     // The valid bases run; most mutants are refused, some still run.
@@ -122,7 +133,7 @@ describe("gateway fuzz", () => {
       } catch {
         continue;
       }
-      const parse = body.path === "/v1/responses" ? parseResponsesRequest : parseChatRequest;
+      const parse = PARSERS[body.path];
       try {
         parse(value);
       } catch (error) {

@@ -15,10 +15,22 @@ const NO_PARAMETERS = { type: "object", properties: {} } as const;
  * `{ type: "function", function: { name, … } }` are accepted; any other tool type is a 400.
  */
 export function parseClientTools(value: unknown): ProviderTool[] {
+  return parseToolList(value, parseOne, "function tools");
+}
+
+/**
+ * Reads a `tools` array of any API's tool form: absent or null is none; at most `MAX_CLIENT_TOOLS`, each
+ * read by `parseOne`, names unique (else a 400 naming the field). `kind` names the expected form in messages.
+ */
+export function parseToolList(
+  value: unknown,
+  parseOne: (raw: unknown, param: string) => ProviderTool,
+  kind: string,
+): ProviderTool[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw invalidRequest("tools", "tools must be an array of function tools.");
+  if (!Array.isArray(value)) throw invalidRequest("tools", `tools must be an array of ${kind}.`);
   if (value.length > MAX_CLIENT_TOOLS) {
-    throw invalidRequest("tools", `tools may declare at most ${MAX_CLIENT_TOOLS} functions.`);
+    throw invalidRequest("tools", `tools may declare at most ${MAX_CLIENT_TOOLS} tools.`);
   }
   const seen = new Set<string>();
   return value.map((raw, index) => {
@@ -53,7 +65,15 @@ function parseOne(raw: unknown, param: string): ProviderTool {
   return readFunction(raw, param);
 }
 
-function readFunction(fields: JsonObject, param: string): ProviderTool {
+/**
+ * Reads one tool's `name` (OpenAI's rule: 1-64 of `A-Za-z0-9_-`), `description` (default empty) and JSON
+ * Schema under `schemaKey` (`parameters`, or Anthropic's `input_schema`; default: an empty object schema).
+ */
+export function readFunction(
+  fields: JsonObject,
+  param: string,
+  schemaKey: "parameters" | "input_schema" = "parameters",
+): ProviderTool {
   const name = optionalString(fields, "name", `${param}.name`);
   if (name === undefined) throw invalidRequest(`${param}.name`, `${param}.name is required.`);
   if (name.length > MAX_TOOL_NAME_LENGTH || !TOOL_NAME_PATTERN.test(name)) {
@@ -63,9 +83,9 @@ function readFunction(fields: JsonObject, param: string): ProviderTool {
     );
   }
   const description = optionalString(fields, "description", `${param}.description`) ?? "";
-  const parameters = fields.parameters;
+  const parameters = fields[schemaKey];
   if (parameters !== undefined && parameters !== null && !isObjectRecord(parameters)) {
-    throw invalidRequest(`${param}.parameters`, `${param}.parameters must be a JSON Schema object.`);
+    throw invalidRequest(`${param}.${schemaKey}`, `${param}.${schemaKey} must be a JSON Schema object.`);
   }
   return { name, description, parameters: parameters ?? structuredClone(NO_PARAMETERS) };
 }

@@ -1,14 +1,19 @@
 import type { Context, Hono } from "hono";
 import type { RunResult } from "../runner/index.js";
+import { MESSAGES_PATH } from "./anthropic-error.js";
 import { toChatCompletionObject } from "./chat-completion-object.js";
 import { ChatStream } from "./chat-stream.js";
 import type { GatewayContext } from "./gateway-context.js";
+import { toMessagesObject } from "./messages-object.js";
+import { MessagesStream } from "./messages-stream.js";
 import { openRunStream } from "./open-run-stream.js";
 import { parseChatRequest } from "./parse-chat-request.js";
+import { parseMessagesRequest } from "./parse-messages-request.js";
 import { parseResponsesRequest } from "./parse-responses-request.js";
 import { queueRun, shuttingDown } from "./queue-run.js";
 import { readJsonBody } from "./read-json-body.js";
 import type { RunTarget } from "./resolve-run-target.js";
+import { newId } from "./response-ids.js";
 import { newResponseIdentity, responsesOutputItems, toResponsesObject } from "./responses-object.js";
 import { ResponsesStream } from "./responses-stream.js";
 import { runFailureError } from "./run-failure.js";
@@ -17,9 +22,10 @@ import { sseResponse } from "./sse.js";
 import type { TurnRequest } from "./turn-request.js";
 
 /**
- * Registers `POST /v1/responses` and `POST /v1/chat/completions`: each request is one run, answered whole
- * or, with `stream: true`, as server-sent events translated from the run's events (`responses-stream.ts`,
- * `chat-stream.ts`). Both ways refuse alike before anything is sent (`queue-run.ts`, `open-run-stream.ts`).
+ * Registers `POST /v1/responses`, `POST /v1/chat/completions` and `POST /v1/messages` (Anthropic): each
+ * request is one run, answered whole or, with `stream: true`, as server-sent events translated from the
+ * run's events (`responses-stream.ts`, `chat-stream.ts`, `messages-stream.ts`). Both ways refuse alike before
+ * anything is sent (`queue-run.ts`, `open-run-stream.ts`).
  */
 export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
   // The body is read and capped (413) by readJsonBody, which also turns a client hang-up into one log line.
@@ -51,6 +57,18 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
     }
     const { result } = await runTurn(c, gateway, request);
     return c.json(toChatCompletionObject(result));
+  });
+
+  // Errors on this path are rendered in Anthropic's shape (`anthropic-error.ts`, wired in create-gateway.ts).
+  app.post(MESSAGES_PATH, refuseWhileDraining(gateway), async (c) => {
+    const request = parseMessagesRequest(await readJsonBody(c, gateway.maxBodyBytes));
+    const id = newId("msg");
+    if (request.stream === true) {
+      const stream = await openRunStream(c, gateway, request);
+      return sseResponse(c, runStreamFrames(stream, new MessagesStream(id), gateway.log));
+    }
+    const { result } = await runTurn(c, gateway, request);
+    return c.json(toMessagesObject(result, id));
   });
 }
 

@@ -20,6 +20,10 @@ type StreamingApi = {
   path: string;
   body(text: string, extra?: Record<string, unknown>): Record<string, unknown>;
   read(frames: ReadFrame[]): StreamReading;
+  /** How this API names a gateway error code (`session_busy`): the code itself, or its error type. */
+  code(gatewayCode: string): string;
+  /** The message and code (as `code` names it) of a JSON error answer, in this API's error shape. */
+  errorOf(response: Response): Promise<{ message: string; code: string | null }>;
 };
 
 const WEATHER_TOOL = {
@@ -32,6 +36,8 @@ const WEATHER_TOOL = {
 const responsesApi: StreamingApi = {
   name: "Responses",
   path: "/v1/responses",
+  code: (gatewayCode) => gatewayCode,
+  errorOf,
   body: (text, extra = {}) => ({ model: "toolsift", input: text, stream: true, ...extra }),
   read(frames) {
     const events = frameData(frames);
@@ -72,6 +78,8 @@ const responsesApi: StreamingApi = {
 const chatApi: StreamingApi = {
   name: "Chat Completions",
   path: "/v1/chat/completions",
+  code: (gatewayCode) => gatewayCode,
+  errorOf,
   body: (text, extra = {}) => ({
     model: "toolsift",
     messages: [{ role: "user", content: text }],
@@ -122,6 +130,87 @@ const chatApi: StreamingApi = {
   },
 };
 
+/** Anthropic's error types for the gateway codes this suite meets (`anthropic-error.ts` maps by status). */
+const ANTHROPIC_TYPES: Readonly<Record<string, string>> = {
+  provider_failed: "api_error",
+  internal_error: "api_error",
+  storage_unavailable: "overloaded_error",
+  shutting_down: "overloaded_error",
+  cancelled: "overloaded_error",
+  session_busy: "rate_limit_error",
+  invalid_api_key: "authentication_error",
+};
+
+const messagesApi: StreamingApi = {
+  name: "Anthropic Messages",
+  path: "/v1/messages",
+  code: (gatewayCode) => ANTHROPIC_TYPES[gatewayCode] ?? gatewayCode,
+  async errorOf(response) {
+    const body = (await response.json()) as { type: string; error: { type: string; message: string } };
+    expect(body.type).toBe("error");
+    return { message: body.error.message, code: body.error.type };
+  },
+  body: (text, extra = {}) => {
+    // The suite's client tools are in the Responses form; Messages declares { name, description, input_schema }.
+    const { tools, ...rest } = extra as { tools?: Array<typeof WEATHER_TOOL> };
+    return {
+      model: "toolsift",
+      max_tokens: 256,
+      messages: [{ role: "user", content: text }],
+      stream: true,
+      ...(tools === undefined
+        ? {}
+        : {
+            tools: tools.map((tool) => ({
+              name: tool.name,
+              description: tool.description,
+              input_schema: tool.parameters,
+            })),
+          }),
+      ...rest,
+    };
+  },
+  read(frames) {
+    const events = frameData(frames);
+    // Every frame names its event, as its `type` does; no [DONE] in this API.
+    expect(frames.every((frame) => frame.event === frameData([frame])[0]?.type)).toBe(true);
+    expect(events[0]?.type).toBe("message_start");
+    const failure = events.find((event) => event.type === "error")?.error as
+      | { type: string; message: string }
+      | undefined;
+    const deltas: string[] = [];
+    const calls: StreamReading["calls"] = [];
+    const blocks = new Map<number, StreamReading["calls"][number]>();
+    for (const event of events) {
+      const index = Number(event.index);
+      if (event.type === "content_block_start") {
+        const block = event.content_block as { type: string; id?: string; name?: string };
+        if (block.type === "tool_use") {
+          const call = { callId: String(block.id), name: String(block.name), arguments: "" };
+          blocks.set(index, call);
+          calls.push(call);
+        }
+      } else if (event.type === "content_block_delta") {
+        const delta = event.delta as { type: string; text?: string; partial_json?: string };
+        if (delta.type === "text_delta") deltas.push(String(delta.text));
+        else if (delta.type === "input_json_delta") {
+          const call = blocks.get(index);
+          if (call !== undefined) call.arguments += delta.partial_json ?? "";
+        }
+      }
+    }
+    if (failure !== undefined) {
+      expect(events.at(-1)?.type).toBe("error");
+      return { deltas, calls, end: { status: "failed", code: failure.type, message: failure.message } };
+    }
+    expect(events.at(-1)?.type).toBe("message_stop");
+    const finish = events.filter((event) => event.type === "message_delta");
+    expect(finish).toHaveLength(1);
+    const reason = (finish[0]?.delta as { stop_reason?: string } | undefined)?.stop_reason;
+    return { deltas, calls, end: { status: reason === "max_tokens" ? "incomplete" : "completed" } };
+  },
+};
+
 async function stream(
   test: TestGateway,
   api: StreamingApi,
@@ -136,7 +225,7 @@ async function stream(
   return { response, frames, reading: api.read(frames) };
 }
 
-describe.each([responsesApi, chatApi])("streaming over $name", (api) => {
+describe.each([responsesApi, chatApi, messagesApi])("streaming over $name", (api) => {
   it("sends the text as the run's deltas, in order, and carries the agent and session headers", async () => {
     const test = await startTestGateway({ emitEvents: true });
     const { response, reading } = await stream(test, api, "deltas:Hel|lo, |world", {
@@ -190,7 +279,7 @@ describe.each([responsesApi, chatApi])("streaming over $name", (api) => {
   it("ends a run that fails after its first text with a failure, no stack trace", async () => {
     const test = await startTestGateway({ emitEvents: true });
     const { frames, reading } = await stream(test, api, "fail-after-text:PROVIDER_FAILED");
-    expect(reading.end).toMatchObject({ status: "failed", code: "provider_failed" });
+    expect(reading.end).toMatchObject({ status: "failed", code: api.code("provider_failed") });
     expect(reading.end.message).toContain("the provider failed after a partial answer");
     expect(JSON.stringify(frames)).not.toMatch(/\.js:\d+:\d+|\n\s+at\s/u);
   });
@@ -198,7 +287,7 @@ describe.each([responsesApi, chatApi])("streaming over $name", (api) => {
   it("ends a runner that throws mid-stream with an internal error; the detail only in the log", async () => {
     const test = await startTestGateway({ emitEvents: true });
     const { frames, reading } = await stream(test, api, "throw-after-text");
-    expect(reading.end).toMatchObject({ status: "failed", code: "internal_error" });
+    expect(reading.end).toMatchObject({ status: "failed", code: api.code("internal_error") });
     expect(JSON.stringify(frames)).not.toContain("/secret/path");
     expect(test.logs.join("\n")).toContain("runner exploded at /secret/path/runner.js");
   });
@@ -207,11 +296,11 @@ describe.each([responsesApi, chatApi])("streaming over $name", (api) => {
     const test = await startTestGateway({ maxQueuedPerSession: 0 });
     const unknownAgent = await test.post(api.path, api.body("x", { model: "toolsift/nobody" }));
     expect(unknownAgent.status).toBe(404);
-    expect((await errorOf(unknownAgent)).message).toContain("main");
+    expect((await api.errorOf(unknownAgent)).message).toContain("main");
     // A run refused before it began (here: the log cannot be written) is the non-stream answer's 503.
     const refused = await test.post(api.path, api.body("fail:STORAGE_UNAVAILABLE"));
     expect(refused.status).toBe(503);
-    expect(await errorOf(refused)).toMatchObject({ code: "storage_unavailable" });
+    expect(await api.errorOf(refused)).toMatchObject({ code: api.code("storage_unavailable") });
     // The session's queue is full: 429 with Retry-After and the session headers, nothing queued.
     const held = test.post(api.path, api.body("hold:busy"), { "x-toolsift-session": "busy" });
     await test.runner.started("hold:busy");
@@ -219,14 +308,14 @@ describe.each([responsesApi, chatApi])("streaming over $name", (api) => {
     expect(busy.status).toBe(429);
     expect(busy.headers.get("retry-after")).toBe("5");
     expect(busy.headers.get("x-toolsift-session")).toBe("busy");
-    expect(await errorOf(busy)).toMatchObject({ code: "session_busy" });
+    expect(await api.errorOf(busy)).toMatchObject({ code: api.code("session_busy") });
     test.runner.release("hold:busy");
     expect((await held).status).toBe(200);
     // Draining: 503 shutting_down.
     await test.gateway.drain(1_000);
     const draining = await test.post(api.path, api.body("late"));
     expect(draining.status).toBe(503);
-    expect(await errorOf(draining)).toMatchObject({ code: "shutting_down" });
+    expect(await api.errorOf(draining)).toMatchObject({ code: api.code("shutting_down") });
   });
 
   it("passes the auth and browser guards first: no token 401, unlisted Origin 403, a listed one gets CORS", async () => {
@@ -239,7 +328,7 @@ describe.each([responsesApi, chatApi])("streaming over $name", (api) => {
     const bearer = { authorization: "Bearer secret-token" };
     const anonymous = await test.post(api.path, api.body("x"));
     expect(anonymous.status).toBe(401);
-    expect(await errorOf(anonymous)).toMatchObject({ code: "invalid_api_key" });
+    expect(await api.errorOf(anonymous)).toMatchObject({ code: api.code("invalid_api_key") });
     const foreign = await test.post(api.path, api.body("x"), { ...bearer, origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
     expect(test.runner.requests).toHaveLength(0);
@@ -256,7 +345,7 @@ describe.each([responsesApi, chatApi])("streaming over $name", (api) => {
     const frames = readSseFrames(response);
     await test.gateway.drain(50);
     const reading = api.read(await frames);
-    expect(reading.end).toMatchObject({ status: "failed", code: "cancelled" });
+    expect(reading.end).toMatchObject({ status: "failed", code: api.code("cancelled") });
   });
 
   it("cancels the run when the client disconnects mid-stream", async () => {

@@ -186,6 +186,20 @@ describe("createHttpGuard: the order of the checks and what each refusal runs", 
     expect((await send("POST", "/run", { ...JSON_TYPE, host: "evil.example" })).status).toBe(403);
   });
 
+  it("takes the token as x-api-key too, and renders each refusal for its path", async () => {
+    const { ran, send } = guardedApp({
+      render: (refusal, path) => ({ refused: refusal.code, path }),
+    });
+    expect((await send("POST", "/run", { "x-api-key": TOKEN, ...JSON_TYPE })).status).toBe(200);
+    expect(ran).toEqual(["run"]);
+    const wrong = await send("POST", "/run", { "x-api-key": "wrong", ...JSON_TYPE });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ refused: "invalid_api_key", path: "/run" });
+    const mixed = await send("POST", "/run", { ...AUTH, "x-api-key": "wrong", ...JSON_TYPE });
+    expect(mixed.status).toBe(401);
+    expect(ran).toEqual(["run"]);
+  });
+
   it("checks the content type only where requiresJsonBody says a body is read", async () => {
     const { send } = guardedApp({
       requiresJsonBody: (method, path) => method === "POST" && path === "/other",

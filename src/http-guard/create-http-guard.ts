@@ -24,7 +24,10 @@ export type HttpGuardOptions = {
   allowOrigins?: readonly string[];
   /** The CORS headers listed origins get. */
   cors: CorsRules;
-  /** When set, every path but `openPaths` needs `Authorization: Bearer <bearerToken>`. Default: none. */
+  /**
+   * When set, every path but `openPaths` needs the token, as `Authorization: Bearer <bearerToken>` or
+   * `x-api-key: <bearerToken>` (Anthropic's clients). Default: none.
+   */
   bearerToken?: string;
   /** Paths answered without the bearer token (still Host- and Origin-checked). Default: none. */
   openPaths?: readonly string[];
@@ -33,8 +36,11 @@ export type HttpGuardOptions = {
    * passes its POST routes, so a POST to a GET-only path still gets its 405.
    */
   requiresJsonBody?: (method: string, path: string) => boolean;
-  /** The JSON body of a refusal, in the server's error shape (OpenAI error object, JSON-RPC error). */
-  render: (refusal: GuardRefusal) => unknown;
+  /**
+   * The JSON body of a refusal, in the server's error shape (OpenAI error object, JSON-RPC error); `path`
+   * lets a server that speaks several APIs answer each in its own shape.
+   */
+  render: (refusal: GuardRefusal, path: string) => unknown;
   /** Receives one line per Host, Origin or content-type refusal, with its reason. Default: none. */
   log?: (line: string) => void;
 };
@@ -64,7 +70,7 @@ export function createHttpGuard(options: HttpGuardOptions): MiddlewareHandler {
     }
     for (const [name, value] of Object.entries(refusal.headers ?? {})) c.header(name, value);
     if (origin !== undefined) corsHeaders(c, origin);
-    return c.json(options.render(refusal) as object, refusal.status);
+    return c.json(options.render(refusal, c.req.path) as object, refusal.status);
   };
   const corsHeaders = (c: Context, origin: string): void => {
     c.header("Access-Control-Allow-Origin", origin);
@@ -90,7 +96,7 @@ export function createHttpGuard(options: HttpGuardOptions): MiddlewareHandler {
       return c.body(null, 204);
     }
     if (checkToken !== undefined && !openPaths.has(c.req.path)) {
-      const token = checkToken(c.req.header("authorization"));
+      const token = checkToken(c.req.header("authorization"), c.req.header("x-api-key"));
       if (token !== undefined) return refuse(c, token, allowed);
     }
     if (requiresJsonBody(c.req.method, c.req.path)) {

@@ -249,3 +249,32 @@ describe("Authorization: Bearer", () => {
     expect(() => createBearerTokenCheck("")).toThrow("gateway.auth.token is empty");
   });
 });
+
+describe("x-api-key (Anthropic's clients), alone and beside Authorization", () => {
+  const bearer = `Bearer ${TOKEN}`;
+  it.each([
+    ["key alone", undefined, TOKEN, "allowed"],
+    ["key and bearer, both right", bearer, TOKEN, "allowed"],
+    ["empty key", undefined, "", 401],
+    ["wrong key", undefined, `${TOKEN}x`, 401],
+    ["key with a Bearer prefix", undefined, bearer, 401],
+    ["key of other case", undefined, TOKEN.toUpperCase(), 401],
+    ["right key beside a wrong bearer", "Bearer wrong", TOKEN, 401],
+    ["right key beside another scheme", `Basic ${TOKEN}`, TOKEN, 401],
+    ["right bearer beside a wrong key", bearer, "wrong", 401],
+    ["right bearer beside an empty key", bearer, "", 401],
+    ["neither", undefined, undefined, 401],
+  ] as const)("%s → %s", (_name, authorization, apiKey, outcome) => {
+    const verdict = createBearerTokenCheck(TOKEN)(authorization, apiKey);
+    if (outcome === "allowed") {
+      expect(verdict).toBeUndefined();
+      return;
+    }
+    expect(verdict).toEqual({
+      status: 401,
+      code: "invalid_api_key",
+      message: "Missing or invalid bearer token.",
+      headers: { "WWW-Authenticate": "Bearer" },
+    });
+  });
+});

@@ -3,12 +3,16 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import type { ConversationItem } from "../providers/index.js";
+import { anthropicError, isAnthropicPath } from "./anthropic-error.js";
 import { chatAnswer, readChatRequest } from "./chat-api.js";
 import { chatStreamChunks } from "./chat-stream-chunks.js";
 import { MAX_MOCK_BODY_BYTES, MOCK_MODEL_ID } from "./limits.js";
+import { messagesAnswer, readMessagesRequest } from "./messages-api.js";
+import { messagesStreamEvents } from "./messages-stream-events.js";
 import { MockRequestError, openAIError } from "./openai-error.js";
 import { planResponse } from "./plan-response.js";
 import { field } from "./planner-input.js";
+import { createPromptCache } from "./prompt-cache.js";
 import type { RequestLog } from "./request-log.js";
 import { type MockTurn, readResponsesRequest, responsesAnswer } from "./responses-api.js";
 import { responsesStreamEvents } from "./responses-stream-events.js";
@@ -20,24 +24,32 @@ type MockEnv = { Variables: { recorded: RecordedRequest } };
 type MockContext = Context<MockEnv>;
 
 const ROUTES =
-  "POST /v1/responses, POST /v1/chat/completions, GET /v1/models, GET /debug/requests?after=<cursor> and GET /healthz";
+  "POST /v1/responses, POST /v1/chat/completions, POST /v1/messages, GET /v1/models, GET /debug/requests?after=<cursor> and GET /healthz";
 
 /**
  * The mock provider's routes. Every `/v1` request is recorded raw (before it is parsed, so refused bodies
- * are logged too); bad requests get OpenAI-style error objects with a 4xx status and never a stack trace.
+ * are logged too); bad requests get OpenAI-style error objects (Anthropic-style on `/v1/messages`) with a
+ * 4xx status and never a stack trace.
  */
 export function createMockApp(
   log: RequestLog,
   pacing: { pieceDelayMs: number } = { pieceDelayMs: 0 },
 ): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
+  // The one state besides the log: which prompt-cache prefixes `/v1/messages` has seen (usage figures only).
+  const promptCache = createPromptCache();
 
   app.use(
     "/v1/*",
     bodyLimit({
       maxSize: MAX_MOCK_BODY_BYTES,
-      onError: (c) =>
-        c.json(openAIError(`The request body is larger than ${MAX_MOCK_BODY_BYTES} bytes.`), 413),
+      onError: (c) => {
+        const message = `The request body is larger than ${MAX_MOCK_BODY_BYTES} bytes.`;
+        return c.json(
+          isAnthropicPath(c.req.path) ? anthropicError(message, "request_too_large") : openAIError(message),
+          413,
+        );
+      },
     }),
   );
   app.use("/v1/*", async (c, next) => {
@@ -65,6 +77,14 @@ export function createMockApp(
         }),
     }),
   );
+  app.post("/v1/messages", (c) =>
+    answer(c, pacing, {
+      read: readMessagesRequest,
+      write: (plan, context, body) => messagesAnswer(plan, context, promptCache.account(body)),
+      stream: messagesStreamEvents,
+      error: (message) => anthropicError(message),
+    }),
+  );
   app.get("/v1/models", (c) =>
     c.json({
       object: "list",
@@ -82,31 +102,34 @@ export function createMockApp(
   });
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 
-  app.notFound((c) =>
-    c.json(
-      openAIError(`Unknown route: ${c.req.method} ${c.req.path}. The mock serves ${ROUTES}.`, {
-        code: "not_found",
-      }),
+  app.notFound((c) => {
+    const message = `Unknown route: ${c.req.method} ${c.req.path}. The mock serves ${ROUTES}.`;
+    return c.json(
+      isAnthropicPath(c.req.path)
+        ? anthropicError(message, "not_found_error")
+        : openAIError(message, { code: "not_found" }),
       404,
-    ),
-  );
-  app.onError((error, c) =>
-    c.json(
-      openAIError(`The mock provider failed: ${error.message}`, {
-        type: "server_error",
-        code: "internal_error",
-      }),
+    );
+  });
+  app.onError((error, c) => {
+    const message = `The mock provider failed: ${error.message}`;
+    return c.json(
+      isAnthropicPath(c.req.path)
+        ? anthropicError(message, "api_error")
+        : openAIError(message, { type: "server_error", code: "internal_error" }),
       500,
-    ),
-  );
+    );
+  });
   return app;
 }
 
-/** How one API reads a request, writes its answer, and tells that answer as a stream. */
+/** How one API reads a request, writes its answer, tells that answer as a stream, and words a refusal. */
 type ApiAnswerer<Answer extends object> = {
   read: (body: unknown) => MockTurn;
-  write: (plan: readonly ConversationItem[], context: AnswerContext) => Answer;
+  write: (plan: readonly ConversationItem[], context: AnswerContext, body: unknown) => Answer;
   stream: (answer: Answer, body: unknown) => StreamFrame[];
+  /** The body of a 400 (default: OpenAI's shape). */
+  error?: (message: string, param?: string) => object;
 };
 
 async function answer<Answer extends object>(
@@ -115,29 +138,31 @@ async function answer<Answer extends object>(
   api: ApiAnswerer<Answer>,
 ): Promise<Response> {
   const recorded = c.get("recorded");
+  const refusal =
+    api.error ??
+    ((message: string, param?: string) => openAIError(message, param === undefined ? {} : { param }));
   let body: unknown;
   try {
     body = JSON.parse(recorded.body) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : "unparseable";
-    return c.json(openAIError(`The request body is not valid JSON (${reason}). Send a JSON object.`), 400);
+    return c.json(refusal(`The request body is not valid JSON (${reason}). Send a JSON object.`), 400);
   }
   if (typeof body !== "object" || body === null || Array.isArray(body))
-    return c.json(openAIError("The request body must be a JSON object."), 400);
+    return c.json(refusal("The request body must be a JSON object."), 400);
   let turn: MockTurn;
   try {
     turn = api.read(body);
   } catch (error) {
-    if (error instanceof MockRequestError)
-      return c.json(openAIError(error.message, error.param === undefined ? {} : { param: error.param }), 400);
+    if (error instanceof MockRequestError) return c.json(refusal(error.message, error.param), 400);
     throw error;
   }
   const plan = withUniqueCallIds(planResponse(turn.planner), recorded.cursor);
-  const written = api.write(plan, {
-    cursor: recorded.cursor,
-    model: turn.model,
-    requestBytes: recorded.bytes,
-  });
+  const written = api.write(
+    plan,
+    { cursor: recorded.cursor, model: turn.model, requestBytes: recorded.bytes },
+    body,
+  );
   const frames = api.stream(written, body);
   const { pieceDelayMs } = pacing;
   if (field(body, "stream") !== true) {

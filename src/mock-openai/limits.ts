@@ -39,3 +39,6 @@ export const PIECE_DELAY_ENV = "TOOLSIFT_MOCK_PIECE_DELAY_MS";
 
 /** Longest piece delay the mock accepts, in ms (a paced answer of hundreds of words still ends). */
 export const MAX_PIECE_DELAY_MS = 1_000;
+
+/** Prompt-cache prefixes the mock remembers for `/v1/messages` usage figures; the oldest are forgotten past this. */
+export const MAX_CACHED_PREFIXES = 10_000;

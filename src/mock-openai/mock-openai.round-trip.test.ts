@@ -102,7 +102,9 @@ async function converse(
   }
 }
 
-describe.each<ProviderSettings["api"]>(["openai-responses", "openai-chat"])("round trip over %s", (api) => {
+const APIS: Array<ProviderSettings["api"]> = ["openai-responses", "openai-chat", "anthropic-messages"];
+
+describe.each<ProviderSettings["api"]>(APIS)("round trip over %s", (api) => {
   it("searches, calls the best candidate, and answers with its output", async () => {
     const transcript = await converse(
       api,

@@ -139,6 +139,14 @@ describe("fromChatAnswer", () => {
     });
   });
 
+  it("reads cached prompt tokens from prompt_tokens_details", () => {
+    const parsed = fromChatAnswer({
+      choices: [{ message: { content: "hi" } }],
+      usage: { prompt_tokens: 12, completion_tokens: 4, prompt_tokens_details: { cached_tokens: 9 } },
+    });
+    expect(parsed?.usage).toEqual({ inputTokens: 12, outputTokens: 4, cacheReadInputTokens: 9 });
+  });
+
   it("reads a refusal as the assistant's text and tolerates missing usage", () => {
     expect(fromChatAnswer({ choices: [{ message: { content: null, refusal: "I can't" } }] })).toEqual({
       output: [{ type: "message", role: "assistant", text: "I can't" }],

@@ -1,5 +1,5 @@
 import type OpenAI from "openai";
-import { argumentsText, type ParsedAnswer, readField, readUsage } from "./read-json.js";
+import { argumentsText, type ParsedAnswer, readField, readUsage, withCachedTokens } from "./read-json.js";
 import { toolParameters } from "./tool-parameters.js";
 import type { ConversationItem, ProviderRequest } from "./types.js";
 
@@ -94,6 +94,11 @@ export function fromChatAnswer(answer: unknown): ParsedAnswer | undefined {
         arguments: argumentsText(readField(fn, "arguments")),
       });
   }
-  const usage = readUsage(readField(answer, "usage"), "prompt_tokens", "completion_tokens");
+  const rawUsage = readField(answer, "usage");
+  const usage = withCachedTokens(
+    readUsage(rawUsage, "prompt_tokens", "completion_tokens"),
+    rawUsage,
+    "prompt_tokens_details",
+  );
   return usage ? { output: items, usage } : { output: items };
 }

@@ -1,5 +1,6 @@
 import OpenAI from "openai";
 import { ToolsiftError } from "../errors/index.js";
+import { createAnthropicProvider } from "./anthropic-provider.js";
 import { fromChatAnswer, toChatBody } from "./chat-mapping.js";
 import { readChatStream } from "./chat-stream.js";
 import { followStream } from "./follow-stream.js";
@@ -22,12 +23,13 @@ import type { Provider, ProviderRequest, ProviderResponse, ProviderSettings } fr
 export type CreateProviderOptions = {
   /** The fetch the client uses (default: the global `fetch`); wrapped to measure request bytes. */
   fetch?: typeof fetch;
-  /** Where a missing OpenAI key is looked up. Default `process.env`. */
+  /** Where a missing OpenAI (Anthropic) key is looked up. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
 };
 
 /**
- * A provider speaking the OpenAI Responses API (`api: "openai-responses"`) or Chat Completions
+ * A provider for `settings.api`: `anthropic-messages` is the Anthropic client's (`anthropic-provider.ts`).
+ * Otherwise, a provider speaking the OpenAI Responses API (`api: "openai-responses"`) or Chat Completions
  * (`api: "openai-chat"`) through the official `openai` client, with its timeout and its retries (backoff on
  * 408/409/429/5xx and connection failures, honouring `retry-after`). `requestBytes` is the size of the body
  * really sent. A request that fails for good rejects with `PROVIDER_FAILED` (or `CANCELLED` when
@@ -50,6 +52,7 @@ export function createProvider(
   settings: ProviderSettings,
   options: CreateProviderOptions = {},
 ): Provider {
+  if (settings.api === "anthropic-messages") return createAnthropicProvider(id, settings, options);
   const resolved = resolveProviderSettings(id, settings, options.env);
   const client = new OpenAI({
     // Without a key the first request fails before sending (keyProblem): the placeholder is never sent.

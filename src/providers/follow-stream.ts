@@ -14,6 +14,13 @@ export type FollowStreamOptions = {
   context: ProviderErrorContext;
   /** The API's name for messages (`Responses API`, `Chat Completions`). */
   api: string;
+  /**
+   * The client's own error objects, passed through unchanged for the caller's mapping. Default: the
+   * `openai` client's `APIError`.
+   */
+  isClientError?: (error: unknown) => boolean;
+  /** The error thrown once the caller's signal aborted. Default: the `openai` client's `APIUserAbortError`. */
+  abortError?: () => unknown;
 };
 
 /**
@@ -29,6 +36,8 @@ export async function* followStream<Item>(
   options: FollowStreamOptions,
 ): AsyncGenerator<Item, void, undefined> {
   const { signal, idleMs, context, api } = options;
+  const isClientError = options.isClientError ?? ((error: unknown) => error instanceof APIError);
+  const abortError = options.abortError ?? (() => new APIUserAbortError());
   let stalled = false;
   let timer: NodeJS.Timeout | undefined;
   const rearm = () => {
@@ -39,7 +48,7 @@ export async function* followStream<Item>(
     }, idleMs);
   };
   const settle = () => {
-    if (signal?.aborted) throw new APIUserAbortError();
+    if (signal?.aborted) throw abortError();
     if (stalled) throw streamStalledError(context);
   };
   rearm();
@@ -52,7 +61,7 @@ export async function* followStream<Item>(
     }
   } catch (error) {
     settle();
-    if (error instanceof APIError || isToolsiftError(error)) throw error;
+    if (isClientError(error) || isToolsiftError(error)) throw error;
     throw streamBrokenError(context, api, error);
   } finally {
     clearTimeout(timer);

@@ -1,5 +1,8 @@
 export { type CreateProviderOptions, createProvider } from "./create-provider.js";
 export {
+  ANTHROPIC_API_KEY_ENV,
+  ANTHROPIC_BASE_URL,
+  DEFAULT_ANTHROPIC_MAX_TOKENS,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
   OPENAI_API_KEY_ENV,

@@ -9,6 +9,8 @@ export type ProviderErrorContext = {
   baseUrl: string;
   timeoutMs: number;
   isOpenAI: boolean;
+  /** The environment variable a missing key falls back to, named in 401/403 hints. Default: OpenAI's, when `isOpenAI`. */
+  keyEnv?: string;
   /** The key sent to the provider: removed from the provider's own messages, which some servers echo. */
   apiKey?: string;
 };
@@ -25,34 +27,65 @@ export function withoutApiKey(text: string, apiKey: string | undefined): string 
  */
 export function toProviderError(error: unknown, context: ProviderErrorContext): ToolsiftError {
   if (isToolsiftError(error)) return error;
-  const { id, baseUrl, timeoutMs } = context;
-  if (error instanceof APIUserAbortError)
-    return new ToolsiftError("CANCELLED", `The request to provider "${id}" was cancelled.`, { cause: error });
-  if (error instanceof APIConnectionTimeoutError)
-    return new ToolsiftError(
-      "PROVIDER_FAILED",
-      `Provider "${id}" did not answer within ${timeoutMs} ms. Check that ${baseUrl} is up, or raise models.providers.${id}.timeoutMs.`,
-      { cause: error },
-    );
-  if (error instanceof APIConnectionError)
-    return new ToolsiftError(
-      "PROVIDER_FAILED",
-      `Provider "${id}" could not be reached at ${baseUrl}${connectionReason(error)}. Check that the server is running and models.providers.${id}.baseUrl.`,
-      { cause: error },
-    );
+  if (error instanceof APIUserAbortError) return cancelledError(context, error);
+  if (error instanceof APIConnectionTimeoutError) return timeoutError(context, error);
+  if (error instanceof APIConnectionError) return unreachableError(context, error);
   if (error instanceof APIError && typeof error.status === "number")
-    return new ToolsiftError(
-      "PROVIDER_FAILED",
-      `Provider "${id}" failed with HTTP ${error.status}: ${providerMessage(error, context.apiKey)}${statusHint(error.status, context)}`,
-      { cause: error },
-    );
-  const message = messageOf(error);
+    return httpStatusError(context, error.status, openAIMessage(error), error);
+  return unexplainedError(context, error);
+}
+
+/** `CANCELLED`: the caller's signal aborted the request. */
+export function cancelledError(context: ProviderErrorContext, cause: unknown): ToolsiftError {
+  return new ToolsiftError("CANCELLED", `The request to provider "${context.id}" was cancelled.`, { cause });
+}
+
+/** An attempt that got no answer within `timeoutMs` (after the client's retries). */
+export function timeoutError(context: ProviderErrorContext, cause: unknown): ToolsiftError {
+  const { id, baseUrl, timeoutMs } = context;
   return new ToolsiftError(
     "PROVIDER_FAILED",
-    `Provider "${id}" failed: ${bounded(withoutApiKey(message, context.apiKey))}`,
-    {
-      cause: error,
-    },
+    `Provider "${id}" did not answer within ${timeoutMs} ms. Check that ${baseUrl} is up, or raise models.providers.${id}.timeoutMs.`,
+    { cause },
+  );
+}
+
+/** A provider that could not be reached (connection refused, unknown host, …), with the system code. */
+export function unreachableError(context: ProviderErrorContext, cause: unknown): ToolsiftError {
+  const { id, baseUrl } = context;
+  const code = causeCode(cause instanceof Error ? cause.cause : undefined);
+  return new ToolsiftError(
+    "PROVIDER_FAILED",
+    `Provider "${id}" could not be reached at ${baseUrl}${code === undefined ? "" : ` (${code})`}. Check that the server is running and models.providers.${id}.baseUrl.`,
+    { cause },
+  );
+}
+
+/**
+ * An HTTP error status, with the provider's own message (`message`, key removed, whitespace collapsed,
+ * bounded) and a hint for the statuses an operator can act on.
+ */
+export function httpStatusError(
+  context: ProviderErrorContext,
+  status: number,
+  message: string,
+  cause: unknown,
+): ToolsiftError {
+  const text = bounded(withoutApiKey(message, context.apiKey));
+  const said = text.length === 0 ? "(no error message)." : /[.!?]$/u.test(text) ? text : `${text}.`;
+  return new ToolsiftError(
+    "PROVIDER_FAILED",
+    `Provider "${context.id}" failed with HTTP ${status}: ${said}${statusHint(status, context)}`,
+    { cause },
+  );
+}
+
+/** Any other failure: the error's own message, key removed and bounded. */
+export function unexplainedError(context: ProviderErrorContext, error: unknown): ToolsiftError {
+  return new ToolsiftError(
+    "PROVIDER_FAILED",
+    `Provider "${context.id}" failed: ${bounded(withoutApiKey(messageOf(error), context.apiKey))}`,
+    { cause: error },
   );
 }
 
@@ -64,32 +97,28 @@ export function malformedAnswerError(id: string, api: string): ToolsiftError {
   );
 }
 
-function providerMessage(error: APIError, apiKey: string | undefined): string {
+/** The provider's message of an `openai` client error: the body's `error.message`, else the client's text. */
+function openAIMessage(error: APIError): string {
   const inner = error.error;
-  const message =
-    typeof inner === "object" &&
+  return typeof inner === "object" &&
     inner !== null &&
     typeof (inner as { message?: unknown }).message === "string"
-      ? (inner as { message: string }).message
-      : error.message.replace(/^\d{3} /u, "");
-  const text = bounded(withoutApiKey(message, apiKey));
-  if (text.length === 0) return "(no error message).";
-  return /[.!?]$/u.test(text) ? text : `${text}.`;
+    ? (inner as { message: string }).message
+    : error.message.replace(/^\d{3} /u, "");
 }
 
 function statusHint(status: number, context: ProviderErrorContext): string {
   const key = `models.providers.${context.id}`;
-  if (status === 401 || status === 403)
-    return ` Check ${key}.apiKey${context.isOpenAI ? ` (or ${OPENAI_API_KEY_ENV})` : ""}.`;
+  const keyEnv = context.keyEnv ?? (context.isOpenAI ? OPENAI_API_KEY_ENV : undefined);
+  if (status === 401 || status === 403) return ` Check ${key}.apiKey${keyEnv ? ` (or ${keyEnv})` : ""}.`;
   if (status === 404) return ` Check ${key}.baseUrl, ${key}.api and the model id.`;
   if (status === 429) return " The provider is rate limiting: wait, or raise maxRetries.";
+  if (status === OVERLOADED_STATUS) return " The provider is overloaded: wait, or raise maxRetries.";
   return "";
 }
 
-function connectionReason(error: APIConnectionError): string {
-  const code = causeCode(error.cause);
-  return code === undefined ? "" : ` (${code})`;
-}
+/** Anthropic's "overloaded" status: retried like a 5xx, and worth its own hint when retries run out. */
+const OVERLOADED_STATUS = 529;
 
 /** The system error code (ECONNREFUSED, ENOTFOUND, …) somewhere down a fetch failure's cause chain. */
 function causeCode(cause: unknown): string | undefined {

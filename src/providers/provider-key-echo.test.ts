@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors/index.js";
+import { anthropicErrorReply, messagesEvent } from "./anthropic-scripted.test-support.js";
 import { createProvider } from "./create-provider.js";
 import { errorReply, type ScriptedServer, startScriptedServer } from "./scripted-server.test-support.js";
 import type { ProviderRequest } from "./types.js";
@@ -55,5 +56,34 @@ describe("createProvider: a server that quotes the key it was sent", () => {
     expect(await failureMessage(provider.complete(REQUEST))).toBe(
       'Provider "echo" failed: key [REDACTED] is disabled',
     );
+  });
+});
+
+describe("createProvider (anthropic-messages): a server that quotes the key it was sent", () => {
+  const anthropic = (baseUrl: string) =>
+    createProvider("echo", { api: "anthropic-messages", baseUrl, apiKey: KEY, maxRetries: 0 });
+
+  it("hides the key in an HTTP error", async () => {
+    server = await startScriptedServer([
+      anthropicErrorReply(401, "authentication_error", `invalid x-api-key: ${KEY}`),
+    ]);
+    const message = await failureMessage(anthropic(server.baseUrl).complete(REQUEST));
+    expect(server.seen[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(message).toBe(
+      'Provider "echo" failed with HTTP 401: invalid x-api-key: [REDACTED]. Check models.providers.echo.apiKey.',
+    );
+  });
+
+  it("hides the key in an error event of a stream", async () => {
+    server = await startScriptedServer([
+      {
+        frames: [messagesEvent("error", { error: { type: "api_error", message: `key ${KEY} revoked` } })],
+        ending: "end",
+      },
+    ]);
+    const message = await failureMessage(
+      anthropic(server.baseUrl).complete({ ...REQUEST, onTextDelta: () => {} }),
+    );
+    expect(message).toBe('Provider "echo" failed: key [REDACTED] revoked');
   });
 });

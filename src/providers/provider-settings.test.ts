@@ -68,7 +68,7 @@ describe("bad settings are refused at once with CONFIG_INVALID", () => {
     [
       "an unknown api",
       { api: "anthropic" as ProviderSettings["api"] },
-      'models.providers.p.api must be "openai-responses" or "openai-chat"; got "anthropic".',
+      'models.providers.p.api must be "openai-responses", "openai-chat" or "anthropic-messages"; got "anthropic".',
     ],
     [
       "a base URL that is not http(s)",
@@ -110,5 +110,30 @@ describe("bad settings are refused at once with CONFIG_INVALID", () => {
     }
     expect(isToolsiftError(thrown) && thrown.code).toBe("CONFIG_INVALID");
     expect((thrown as Error).message).toBe(message);
+  });
+});
+
+describe("resolveProviderSettings: anthropic-messages", () => {
+  it("defaults to Anthropic's API and falls back to ANTHROPIC_API_KEY there only", () => {
+    const env = { ANTHROPIC_API_KEY: "sk-ant-env", OPENAI_API_KEY: "sk-openai" };
+    expect(resolveProviderSettings("claude", { api: "anthropic-messages" }, env)).toMatchObject({
+      baseUrl: "https://api.anthropic.com",
+      apiKey: "sk-ant-env",
+      keyEnv: "ANTHROPIC_API_KEY",
+      isOpenAI: false,
+    });
+    expect(
+      resolveProviderSettings(
+        "mock",
+        { api: "anthropic-messages", baseUrl: "http://127.0.0.1:18790/v1" },
+        env,
+      ).apiKey,
+    ).toBe("not-set");
+  });
+
+  it("reports a missing Anthropic key with the variable and the config key", () => {
+    expect(providerKeyProblem("claude", { api: "anthropic-messages" }, NO_ENV)).toBe(
+      'Provider "claude" has no API key for https://api.anthropic.com. Set ANTHROPIC_API_KEY, or models.providers.claude.apiKey (for example "env:ANTHROPIC_API_KEY").',
+    );
   });
 });

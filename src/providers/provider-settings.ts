@@ -1,5 +1,8 @@
 import { ToolsiftError } from "../errors/index.js";
 import {
+  ANTHROPIC_API_HOST,
+  ANTHROPIC_API_KEY_ENV,
+  ANTHROPIC_BASE_URL,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
   MAX_RETRIES_CEILING,
@@ -18,18 +21,21 @@ export type ResolvedProviderSettings = {
   apiKey: string | undefined;
   keyProblem: string | undefined;
   isOpenAI: boolean;
+  /** The environment variable a missing key falls back to (only for the real OpenAI or Anthropic API). */
+  keyEnv: string | undefined;
   timeoutMs: number;
   maxRetries: number;
   headers: Record<string, string>;
 };
 
-const APIS: ReadonlySet<string> = new Set(["openai-responses", "openai-chat"]);
+const APIS: ReadonlySet<string> = new Set(["openai-responses", "openai-chat", "anthropic-messages"]);
 
 /**
- * Checks a provider's settings and applies the defaults (OpenAI base URL, 120 s timeout, 2 retries). Throws
- * `CONFIG_INVALID` naming `models.providers.<id>.<key>` for a bad value. A missing key is not thrown here:
- * servers that need none get a placeholder, and the real OpenAI API falls back to `OPENAI_API_KEY`, else
- * reports `keyProblem` (the first request then fails without touching the network).
+ * Checks a provider's settings and applies the defaults (the OpenAI base URL, or Anthropic's for
+ * `anthropic-messages`; 120 s timeout, 2 retries). Throws `CONFIG_INVALID` naming
+ * `models.providers.<id>.<key>` for a bad value. A missing key is not thrown here: servers that need none get
+ * a placeholder, and the real OpenAI (Anthropic) API falls back to `OPENAI_API_KEY` (`ANTHROPIC_API_KEY`),
+ * else reports `keyProblem` (the first request then fails without touching the network).
  */
 export function resolveProviderSettings(
   id: string,
@@ -39,9 +45,10 @@ export function resolveProviderSettings(
   const key = `models.providers.${id}`;
   if (!APIS.has(settings.api))
     throw invalid(
-      `${key}.api must be "openai-responses" or "openai-chat"; got ${JSON.stringify(settings.api)}.`,
+      `${key}.api must be "openai-responses", "openai-chat" or "anthropic-messages"; got ${JSON.stringify(settings.api)}.`,
     );
-  const baseUrl = settings.baseUrl ?? OPENAI_BASE_URL;
+  const isAnthropicApi = settings.api === "anthropic-messages";
+  const baseUrl = settings.baseUrl ?? (isAnthropicApi ? ANTHROPIC_BASE_URL : OPENAI_BASE_URL);
   const host = urlHost(baseUrl);
   if (host === undefined)
     throw invalid(
@@ -57,12 +64,16 @@ export function resolveProviderSettings(
     );
 
   const isOpenAI = host === OPENAI_API_HOST;
-  const configuredKey =
-    nonBlank(settings.apiKey) ?? (isOpenAI ? nonBlank(env[OPENAI_API_KEY_ENV]) : undefined);
-  const apiKey = configuredKey ?? (isOpenAI ? undefined : PLACEHOLDER_API_KEY);
+  const keyEnv = isOpenAI
+    ? OPENAI_API_KEY_ENV
+    : host === ANTHROPIC_API_HOST
+      ? ANTHROPIC_API_KEY_ENV
+      : undefined;
+  const configuredKey = nonBlank(settings.apiKey) ?? (keyEnv ? nonBlank(env[keyEnv]) : undefined);
+  const apiKey = configuredKey ?? (keyEnv ? undefined : PLACEHOLDER_API_KEY);
   const keyProblem =
     apiKey === undefined
-      ? `Provider "${id}" has no API key for ${baseUrl}. Set ${OPENAI_API_KEY_ENV}, or ${key}.apiKey (for example "env:${OPENAI_API_KEY_ENV}").`
+      ? `Provider "${id}" has no API key for ${baseUrl}. Set ${keyEnv}, or ${key}.apiKey (for example "env:${keyEnv}").`
       : undefined;
   return {
     api: settings.api,
@@ -70,6 +81,7 @@ export function resolveProviderSettings(
     apiKey,
     keyProblem,
     isOpenAI,
+    keyEnv,
     timeoutMs,
     maxRetries,
     headers: { ...(settings.headers ?? {}) },

@@ -16,6 +16,22 @@ export function readUsage(
   return { inputTokens, outputTokens };
 }
 
+/**
+ * The usage with `cacheReadInputTokens` from an OpenAI usage object's `<detailsField>.cached_tokens`
+ * (`input_tokens_details` for Responses, `prompt_tokens_details` for Chat) when it is a count above 0 (the
+ * APIs report 0 on every uncached request); the cached tokens are part of the input tokens there too.
+ */
+export function withCachedTokens(
+  usage: ProviderUsage | undefined,
+  raw: unknown,
+  detailsField: string,
+): ProviderUsage | undefined {
+  const cached = readField(readField(raw, detailsField), "cached_tokens");
+  if (usage === undefined || typeof cached !== "number" || !Number.isFinite(cached) || cached <= 0)
+    return usage;
+  return { ...usage, cacheReadInputTokens: cached };
+}
+
 /** One own property of a JSON value, or `undefined` when the value is not an object. */
 export function readField(value: unknown, field: string): unknown {
   if (typeof value !== "object" || value === null) return undefined;

@@ -68,6 +68,19 @@ describe("fromResponsesAnswer", () => {
     });
   });
 
+  it("reads cached input tokens from input_tokens_details, leaving out a 0", () => {
+    const answer = (cached: number) => ({
+      output: [],
+      usage: { input_tokens: 10, output_tokens: 2, input_tokens_details: { cached_tokens: cached } },
+    });
+    expect(fromResponsesAnswer(answer(8))?.usage).toEqual({
+      inputTokens: 10,
+      outputTokens: 2,
+      cacheReadInputTokens: 8,
+    });
+    expect(fromResponsesAnswer(answer(0))?.usage).toEqual({ inputTokens: 10, outputTokens: 2 });
+  });
+
   it("returns undefined without an output list", () => {
     expect(fromResponsesAnswer({ id: "resp" })).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import type OpenAI from "openai";
-import { argumentsText, type ParsedAnswer, readField, readUsage } from "./read-json.js";
+import { argumentsText, type ParsedAnswer, readField, readUsage, withCachedTokens } from "./read-json.js";
 import { toolParameters } from "./tool-parameters.js";
 import type { ConversationItem, ProviderRequest } from "./types.js";
 
@@ -65,7 +65,12 @@ export function fromResponsesAnswer(answer: unknown): ParsedAnswer | undefined {
         items.push({ type: "function_call", callId, name, arguments: argumentsText(args) });
     }
   }
-  const usage = readUsage(readField(answer, "usage"), "input_tokens", "output_tokens");
+  const rawUsage = readField(answer, "usage");
+  const usage = withCachedTokens(
+    readUsage(rawUsage, "input_tokens", "output_tokens"),
+    rawUsage,
+    "input_tokens_details",
+  );
   return usage ? { output: items, usage } : { output: items };
 }
 

@@ -2,7 +2,13 @@
 export type ConversationItem =
   | { type: "message"; role: "user" | "assistant"; text: string }
   | { type: "function_call"; callId: string; name: string; arguments: string }
-  | { type: "function_call_output"; callId: string; output: string };
+  | {
+      type: "function_call_output";
+      callId: string;
+      output: string;
+      /** Set when the tool reported a failure (Anthropic's `tool_result` carries it as `is_error`). */
+      isError?: true;
+    };
 
 /** A tool as declared to a provider: a function with a JSON Schema. */
 export interface ProviderTool {
@@ -48,7 +54,7 @@ export interface ProviderResponse {
   requestBytes: number;
 }
 
-/** A model provider (OpenAI, an OpenAI-compatible server, or the mock). */
+/** A model provider (OpenAI, an OpenAI-compatible server, Anthropic, or the mock). */
 export interface Provider {
   /** The provider id from the config (`openai`, `ollama`, …). */
   readonly id: string;
@@ -57,8 +63,8 @@ export interface Provider {
 
 /** A provider's settings in the config file (`models.providers.<id>`). */
 export interface ProviderSettings {
-  api: "openai-responses" | "openai-chat";
-  /** Default: the OpenAI API. */
+  api: "openai-responses" | "openai-chat" | "anthropic-messages";
+  /** Default: the OpenAI API (`https://api.anthropic.com` for `anthropic-messages`). */
   baseUrl?: string;
   /** Already resolved from `env:NAME`. */
   apiKey?: string;

@@ -1,7 +1,7 @@
-import type { RecordedRequest } from "../mock-openai/index.js";
+import { cachedPrefixBytes, type RecordedRequest } from "../mock-openai/index.js";
 import { checkStream, type StreamObservation } from "./check-stream.js";
 import { FAKE_PLUGIN_ID } from "./fake-plugin.js";
-import type { QaLane } from "./lanes.js";
+import { isDirectLane, type QaLane } from "./lanes.js";
 import { FAKE_MCP_SERVER_NAME } from "./start-gateway-process.js";
 import type { LaneReport } from "./types.js";
 
@@ -23,6 +23,7 @@ type LoggedEvent = {
   name?: string;
   output?: string;
   items?: Array<{ type?: string; name?: string }>;
+  usage?: { cacheReadInputTokens?: number; cacheCreationInputTokens?: number };
 };
 
 const CONTROL_NAMES = ["tool_search", "tool_describe", "tool_call"];
@@ -63,12 +64,13 @@ export function checkLane(observation: LaneObservation): LaneReport {
     }
   }
 
-  if (lane.name === "direct") {
+  if (isDirectLane(lane)) {
     const names = declared(last);
     const fakeCount = names.filter((name) => name.startsWith("fake_plugin_tool_")).length;
-    if (fakeCount !== 36) fail(`the direct lane declared ${fakeCount} fake plugin schemas, expected 36`);
+    if (fakeCount !== 36)
+      fail(`the ${lane.name} lane declared ${fakeCount} fake plugin schemas, expected 36`);
     if (CONTROL_NAMES.some((name) => names.includes(name) || countOf(name) > 0))
-      fail("the direct lane used a control");
+      fail(`the ${lane.name} lane used a control`);
   } else {
     for (const [index, body] of bodies.entries()) {
       const names = declared(body);
@@ -76,7 +78,7 @@ export function checkLane(observation: LaneObservation): LaneReport {
         fail(`request ${index + 1} lacks the controls`);
       if (names.some((name) => name.startsWith("fake_plugin_tool_")))
         fail(`request ${index + 1} declared a deferred schema`);
-      const prompt = body?.instructions ?? "";
+      const prompt = promptText(body);
       // MCP names never enter the prompt: the MCP lane's directory only says MCP tools can be searched.
       const listed =
         lane.source === "mcp"
@@ -93,6 +95,10 @@ export function checkLane(observation: LaneObservation): LaneReport {
       fail(`the model called ${directCalls.join(", ")} as a provider tool`);
   }
   if (lane.name === "batch") checkBatch(results, lane.targets, fail);
+  const cache =
+    lane.providerApi === "anthropic-messages"
+      ? checkPromptCache(observation.requests, bodies, events, fail)
+      : undefined;
   const streamCheck = observation.stream ? checkStream(observation.stream) : undefined;
   for (const failure of streamCheck?.failures ?? []) fail(failure);
 
@@ -100,13 +106,14 @@ export function checkLane(observation: LaneObservation): LaneReport {
     lane: lane.name,
     declaredTools: declared(last).length,
     requestBytes: lastRequest?.bytes ?? 0,
-    systemPromptChars: (last?.instructions ?? "").length,
+    systemPromptChars: promptText(last).length,
     searches: countOf("tool_search"),
     describes: countOf("tool_describe"),
     calls:
       countOf("tool_call") + results.filter((event) => event.name?.startsWith("fake_plugin_tool_")).length,
     wallMs: observation.wallMs,
     answer: observation.answer,
+    ...(cache ? { cache } : {}),
     ...(streamCheck?.figures ? { stream: streamCheck.figures } : {}),
     failures,
   };
@@ -114,8 +121,45 @@ export function checkLane(observation: LaneObservation): LaneReport {
 
 type RequestBody = {
   instructions?: string;
-  tools?: Array<{ name?: string; function?: { name?: string } }>;
+  /** Anthropic Messages: the system prompt as text blocks. */
+  system?: Array<{ text?: string; cache_control?: unknown }>;
+  tools?: Array<{ name?: string; function?: { name?: string }; cache_control?: unknown }>;
 };
+
+/** The system prompt of a provider request: `instructions` (Responses) or the `system` blocks (Messages). */
+function promptText(body: RequestBody | undefined): string {
+  if (typeof body?.instructions === "string") return body.instructions;
+  return Array.isArray(body?.system) ? body.system.map((block) => block.text ?? "").join("") : "";
+}
+
+/**
+ * An Anthropic lane's prompt caching: every request went to `/v1/messages` with breakpoints on the system
+ * block and the last tool, the prefix (system and tools) is the same in every request, and every request
+ * after the first read it from the cache (the session log's usage). Returns the figures for the table.
+ */
+function checkPromptCache(
+  requests: readonly RecordedRequest[],
+  bodies: ReadonlyArray<RequestBody | undefined>,
+  events: readonly LoggedEvent[],
+  fail: (message: string) => void,
+): { prefixBytes: number; readTokens: number } {
+  if (requests.some((request) => request.path !== "/v1/messages"))
+    fail("a request of the lane did not go to /v1/messages");
+  const prefixOf = (body: RequestBody | undefined) => JSON.stringify([body?.system, body?.tools]);
+  const first = bodies[0];
+  if (first?.system?.at(-1)?.cache_control === undefined || first.tools?.at(-1)?.cache_control === undefined)
+    fail("request 1 has no cache_control on its system block and its last tool");
+  for (const [index, body] of bodies.entries())
+    if (prefixOf(body) !== prefixOf(first)) fail(`request ${index + 1}'s prefix differs from request 1's`);
+  const usage = events.filter((event) => event.type === "model-request").map((event) => event.usage);
+  for (const [index, item] of usage.entries())
+    if (index > 0 && !((item?.cacheReadInputTokens ?? 0) > 0))
+      fail(`model request ${index + 1} read nothing from the prompt cache`);
+  return {
+    prefixBytes: cachedPrefixBytes(parseBody(requests.at(-1)?.body ?? "")),
+    readTokens: usage.reduce((sum, item) => sum + (item?.cacheReadInputTokens ?? 0), 0),
+  };
+}
 
 function parseBody(body: string): RequestBody | undefined {
   try {

@@ -1,11 +1,15 @@
 import type { ScenarioReport } from "./types.js";
 
-/** The scenario's table: one row per lane, then every failure. */
+/**
+ * The scenario's table: one row per lane, then every failure. "cached prefix bytes" (Anthropic lanes) is the
+ * size of the prompt-cache prefix (tools and system prompt) of the lane's last request, "-" elsewhere.
+ */
 export function formatScenarioReport(report: ScenarioReport): string {
   const header = [
     "lane",
     "declared tools",
     "request bytes",
+    "cached prefix bytes",
     "prompt chars",
     "searches",
     "describes",
@@ -17,6 +21,7 @@ export function formatScenarioReport(report: ScenarioReport): string {
     lane.lane,
     String(lane.declaredTools),
     String(lane.requestBytes),
+    lane.cache ? String(lane.cache.prefixBytes) : "-",
     String(lane.systemPromptChars),
     String(lane.searches),
     String(lane.describes),

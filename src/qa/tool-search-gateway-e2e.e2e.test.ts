@@ -22,6 +22,8 @@ describe("QA scenario tool-search-gateway-e2e (real gateway processes, mock prov
       "mcp",
       "responses-stream",
       "chat-stream",
+      "anthropic-direct",
+      "anthropic-tools",
     ]);
   });
 
@@ -33,7 +35,10 @@ describe("QA scenario tool-search-gateway-e2e (real gateway processes, mock prov
     const direct = report.lanes.find((lane) => lane.lane === "direct");
     // 36 plugin schemas plus the core tools, which every lane declares directly.
     expect(direct?.declaredTools).toBeGreaterThanOrEqual(36);
-    for (const lane of report.lanes.filter((item) => item.lane !== "direct")) {
+    for (const lane of report.lanes.filter(
+      // The Anthropic lanes are compared with anthropic-direct (below): their bodies have another shape.
+      (item) => item.lane !== "direct" && !item.lane.startsWith("anthropic"),
+    )) {
       expect(lane.declaredTools).toBeLessThan(direct?.declaredTools ?? 0);
       expect(lane.requestBytes).toBeLessThan(direct?.requestBytes ?? 0);
       expect(lane.searches).toBeGreaterThan(0);
@@ -72,4 +77,22 @@ describe("QA scenario tool-search-gateway-e2e (real gateway processes, mock prov
       expect(lane?.stream?.firstTextMs).toBeLessThan(lane?.stream?.lastFrameMs ?? 0);
     },
   );
+
+  it("runs the Anthropic lanes through the anthropic-messages provider with a cached, identical prefix", () => {
+    const direct = report.lanes.find((lane) => lane.lane === "anthropic-direct");
+    const tools = report.lanes.find((lane) => lane.lane === "anthropic-tools");
+    for (const lane of [direct, tools]) {
+      expect(lane?.failures).toEqual([]);
+      expect(lane?.answer).toContain("FAKE_PLUGIN_OK fake_plugin_tool_17");
+      // Every request after a lane's first read the prefix from the (mock's) prompt cache.
+      expect(lane?.cache?.readTokens).toBeGreaterThan(0);
+      expect(lane?.cache?.prefixBytes).toBeGreaterThan(0);
+    }
+    expect(direct?.declaredTools).toBeGreaterThanOrEqual(36);
+    expect(tools?.declaredTools).toBeLessThan(direct?.declaredTools ?? 0);
+    expect(tools?.requestBytes).toBeLessThan(direct?.requestBytes ?? 0);
+    expect(tools?.cache?.prefixBytes).toBeLessThan(direct?.cache?.prefixBytes ?? 0);
+    expect(tools?.searches).toBe(1);
+    expect(formatScenarioReport(report)).toMatch(/cached prefix bytes/u);
+  });
 });

@@ -9,6 +9,11 @@ export interface LaneReport {
   calls: number;
   wallMs: number;
   answer: string;
+  /**
+   * Anthropic lanes only: bytes of the last request's prefix up to its last `cache_control` breakpoint
+   * (tools and system prompt), and the input tokens the lane's requests read from the prompt cache in all.
+   */
+  cache?: { prefixBytes: number; readTokens: number };
   /** Streaming lanes only: what the stream looked like from the client. */
   stream?: StreamFigures;
   failures: string[];

@@ -154,8 +154,7 @@ export async function runAgent(
       for (const item of response.output)
         if (item.type === "function_call")
           for (const value of collectSecretValues(item.arguments)) secrets.add(value);
-      usage.inputTokens += response.usage?.inputTokens ?? 0;
-      usage.outputTokens += response.usage?.outputTokens ?? 0;
+      addUsage(usage, response.usage);
       // Later lines are not waited for one by one (they batch); all settle before the summary is written.
       void log({
         ...stamp(),
@@ -198,7 +197,12 @@ export async function runAgent(
         const { result, text, attribution } = results[index] as SurfaceCall;
         if (handoffs.has(call.callId)) continue; // the client answers this one
         for (const value of collectSecretValues(text)) secrets.add(value);
-        conversation.push({ type: "function_call_output", callId: call.callId, output: text });
+        conversation.push({
+          type: "function_call_output",
+          callId: call.callId,
+          output: text,
+          ...(result.isError === true ? { isError: true as const } : {}),
+        });
         void log({
           ...stamp(),
           type: "tool-result",
@@ -319,6 +323,16 @@ function describeFailure(
   }
   if (isToolsiftError(error)) return { code: error.code, message: error.message };
   return { code: "INTERNAL", message: "The run failed unexpectedly; see the gateway log." };
+}
+
+/** Adds one response's usage to the run's: token counts, and the cache counts once any response has them. */
+function addUsage(total: ProviderUsage, usage: ProviderUsage | undefined): void {
+  total.inputTokens += usage?.inputTokens ?? 0;
+  total.outputTokens += usage?.outputTokens ?? 0;
+  if (usage?.cacheReadInputTokens !== undefined)
+    total.cacheReadInputTokens = (total.cacheReadInputTokens ?? 0) + usage.cacheReadInputTokens;
+  if (usage?.cacheCreationInputTokens !== undefined)
+    total.cacheCreationInputTokens = (total.cacheCreationInputTokens ?? 0) + usage.cacheCreationInputTokens;
 }
 
 function isStorageUnavailable(error: unknown): error is Error {

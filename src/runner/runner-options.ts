@@ -20,7 +20,7 @@ export interface RunnerOptions {
   extraTools?: () => Promise<readonly ToolDefinition[]> | readonly ToolDefinition[];
   /** Decides calls that need approval (`tools.approval`); default: every call approved. */
   approvals?: ApprovalBroker;
-  /** Provider factory; default: the OpenAI client for `openai-responses` / `openai-chat`. */
+  /** Provider factory; default: the OpenAI client for `openai-responses` / `openai-chat`, Anthropic's for `anthropic-messages`. */
   createProvider?: (id: string, settings: ProviderSettings) => Provider;
   /** Environment for `OPENAI_API_KEY` defaults. Default `process.env`. */
   env?: NodeJS.ProcessEnv;

@@ -25,6 +25,32 @@ const call = (callId: string, name: string, args = "{}"): ConversationItem => ({
 });
 
 describe("replayConversation", () => {
+  it("marks the output of a failed tool (a tool-result with isError, or a logged item) as isError", () => {
+    const failed: SessionEvent = { ...result("c1", "a", "boom"), isError: true } as SessionEvent;
+    const replayed = replayConversation([
+      user("go"),
+      assistant([call("c1", "a"), call("c2", "b")]),
+      failed,
+      {
+        type: "user-input",
+        at: AT,
+        runId: "r2",
+        items: [{ type: "function_call_output", callId: "c2", output: "no", isError: true }],
+      },
+    ]);
+    expect(replayed.slice(3)).toEqual([
+      { type: "function_call_output", callId: "c1", output: "boom", isError: true },
+      { type: "function_call_output", callId: "c2", output: "no", isError: true },
+    ]);
+    expect(
+      replayConversation([user("go"), assistant([call("c1", "a")]), result("c1", "a", "ok")])[2],
+    ).toEqual({
+      type: "function_call_output",
+      callId: "c1",
+      output: "ok",
+    });
+  });
+
   it("rebuilds the conversation in order and skips display-only and summary events", () => {
     const events: SessionEvent[] = [
       { type: "session", at: AT, version: 1, agentId: "main", sessionKey: "s" },

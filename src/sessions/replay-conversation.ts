@@ -21,9 +21,14 @@ function conversationItem(value: unknown): ConversationItem | undefined {
     return { type: "function_call", callId: item.callId, name: item.name, arguments: item.arguments };
   }
   if (item.type === "function_call_output" && isString(item.callId) && isString(item.output)) {
-    return { type: "function_call_output", callId: item.callId, output: item.output };
+    return outputItem(item.callId, item.output, item.isError === true);
   }
   return undefined;
+}
+
+/** A function call's output; `isError` only when the tool reported failure (providers that can say so do). */
+function outputItem(callId: string, output: string, isError: boolean): ConversationItem {
+  return { type: "function_call_output", callId, output, ...(isError ? { isError: true as const } : {}) };
 }
 
 /** The conversation items an event contributes to a replay (none for display-only and summary events). */
@@ -34,7 +39,7 @@ function itemsOf(event: SessionEvent): ConversationItem[] {
     return items.map(conversationItem).filter((item): item is ConversationItem => item !== undefined);
   }
   if (event.type === "tool-result" && isString(event.callId) && isString(event.output)) {
-    return [{ type: "function_call_output", callId: event.callId, output: event.output }];
+    return [outputItem(event.callId, event.output, event.isError === true)];
   }
   return [];
 }

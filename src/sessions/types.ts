@@ -22,7 +22,16 @@ export type SessionEvent =
       declaredToolCount: number;
       systemPromptChars: number;
       requestBytes: number;
-      usage?: { inputTokens: number; outputTokens: number };
+      /**
+       * Token usage as the provider reported it; `cacheReadInputTokens` / `cacheCreationInputTokens` when it
+       * reports prompt-cache reads and writes (included in `inputTokens`).
+       */
+      usage?: {
+        inputTokens: number;
+        outputTokens: number;
+        cacheReadInputTokens?: number;
+        cacheCreationInputTokens?: number;
+      };
       /** Set when history was trimmed to fit the context window: items dropped or shortened, characters left out. */
       trimmed?: { items: number; chars: number };
     })

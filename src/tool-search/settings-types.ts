@@ -11,7 +11,7 @@ export interface ModelReference {
   baseUrl?: string;
   /** The provider's `localService` flag: `true` marks it local, `false` marks it hosted. */
   localService?: boolean;
-  /** The provider's API (`openai-responses`, `openai-chat`); not used for classification. */
+  /** The provider's API (`openai-responses`, `openai-chat`, `anthropic-messages`); not used for classification. */
   api?: string;
 }
 

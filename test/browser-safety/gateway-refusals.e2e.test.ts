@@ -67,6 +67,13 @@ function sendRaw(url: string, head: string, body: string): Promise<string> {
 }
 
 const RUN_BODY = JSON.stringify({ input: MARKER_PROMPT });
+/** The same run on the Anthropic Messages route, whose refusals are Anthropic error objects. */
+const MESSAGES_PATH = "/v1/messages";
+const MESSAGES_BODY = JSON.stringify({
+  model: "toolsift",
+  max_tokens: 256,
+  messages: [{ role: "user", content: MARKER_PROMPT }],
+});
 
 /** Requests a web page (or a rebound DNS name) could make; each must be refused and run nothing. */
 const REFUSED: Array<{
@@ -76,6 +83,8 @@ const REFUSED: Array<{
   headers: Record<string, string>;
   status: number;
   code: string;
+  /** On `/v1/messages`: the Anthropic `error.type` the refusal carries instead of the OpenAI object. */
+  anthropicType?: string;
 }> = [
   {
     probe: "text/plain body",
@@ -108,6 +117,38 @@ const REFUSED: Array<{
     headers: { "content-type": "text/plain" },
     status: 415,
     code: "unsupported_media_type",
+  },
+  {
+    probe: "messages, text/plain",
+    path: MESSAGES_PATH,
+    headers: { "content-type": "text/plain;charset=UTF-8" },
+    status: 415,
+    code: "unsupported_media_type",
+    anthropicType: "invalid_request_error",
+  },
+  {
+    probe: "messages, form body",
+    path: MESSAGES_PATH,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    status: 415,
+    code: "unsupported_media_type",
+    anthropicType: "invalid_request_error",
+  },
+  {
+    probe: "messages, JSON from an unlisted origin",
+    path: MESSAGES_PATH,
+    headers: { "content-type": "application/json", origin: "https://evil.example" },
+    status: 403,
+    code: "forbidden_origin",
+    anthropicType: "permission_error",
+  },
+  {
+    probe: "messages, JSON under a rebound DNS name",
+    path: MESSAGES_PATH,
+    headers: { "content-type": "application/json", host: "evil.example:18789" },
+    status: 403,
+    code: "forbidden_host",
+    anthropicType: "permission_error",
   },
   {
     probe: "approval decision, text/plain",
@@ -197,17 +238,25 @@ describe("toolsift gateway (real process, mock provider, marker plugin): browser
       path,
       headers: row.headers,
       ...(row.method === undefined ? {} : { method: row.method }),
-      ...(row.method === "OPTIONS" ? {} : { body: RUN_BODY }),
+      ...(row.method === "OPTIONS" ? {} : { body: path === MESSAGES_PATH ? MESSAGES_BODY : RUN_BODY }),
     });
     expect(answer.status, answer.body).toBe(row.status);
-    expect(JSON.parse(answer.body)).toMatchObject({
-      error: { type: "invalid_request_error", param: null, code: row.code },
-    });
+    if (row.anthropicType === undefined) {
+      expect(JSON.parse(answer.body)).toMatchObject({
+        error: { type: "invalid_request_error", param: null, code: row.code },
+      });
+    } else {
+      expect(JSON.parse(answer.body)).toEqual({
+        type: "error",
+        error: { type: row.anthropicType, message: expect.any(String) },
+      });
+    }
     expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
     expect(await markerLines(markerPath)).toEqual([]);
     expect(mock.requests()).toEqual([]);
     const logged = `refused ${row.method ?? "POST"} ${path}: ${row.status} ${row.code}`;
-    expect(gateway.cli.stderr()).toContain(logged);
+    // The child's stderr may reach us a moment after its answer.
+    await expect.poll(() => gateway.cli.stderr()).toContain(logged);
   });
 
   it.each([

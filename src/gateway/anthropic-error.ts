@@ -1,0 +1,64 @@
+import type { ApiErrorBody, GatewayError } from "./gateway-error.js";
+
+/** The path of the Anthropic Messages API; it and every path under it answer errors in Anthropic's shape. */
+export const MESSAGES_PATH = "/v1/messages";
+
+/** The `error.type` of an Anthropic error object, as the official SDK knows them. */
+export type AnthropicErrorType =
+  | "invalid_request_error"
+  | "authentication_error"
+  | "permission_error"
+  | "not_found_error"
+  | "request_too_large"
+  | "rate_limit_error"
+  | "api_error"
+  | "timeout_error"
+  | "overloaded_error";
+
+/** The JSON body of an error on the Messages API (and of its stream's `error` event). */
+export type AnthropicErrorBody = { type: "error"; error: { type: AnthropicErrorType; message: string } };
+
+/**
+ * Anthropic's error type for a gateway status: 400/405/415 `invalid_request_error`, 401
+ * `authentication_error`, 403 `permission_error`, 404 `not_found_error`, 413 `request_too_large`, 429
+ * `rate_limit_error`, 503 `overloaded_error` (shutting down, storage unavailable: retry later), 504
+ * `timeout_error`, other 5xx `api_error`. The status itself is kept, so clients retry what they would retry.
+ */
+export function anthropicErrorType(status: number): AnthropicErrorType {
+  switch (status) {
+    case 401:
+      return "authentication_error";
+    case 403:
+      return "permission_error";
+    case 404:
+      return "not_found_error";
+    case 413:
+      return "request_too_large";
+    case 429:
+      return "rate_limit_error";
+    case 503:
+      return "overloaded_error";
+    case 504:
+      return "timeout_error";
+    default:
+      return status >= 500 ? "api_error" : "invalid_request_error";
+  }
+}
+
+/** An error in Anthropic's shape, `{ type: "error", error: { type, message } }`, for a status and message. */
+export function toAnthropicErrorBody(status: number, message: string): AnthropicErrorBody {
+  return { type: "error", error: { type: anthropicErrorType(status), message } };
+}
+
+/** True for the paths whose clients read Anthropic errors: `/v1/messages` and anything under it. */
+export function speaksAnthropic(path: string): boolean {
+  return path === MESSAGES_PATH || path.startsWith(`${MESSAGES_PATH}/`);
+}
+
+/**
+ * The body of a gateway error in the dialect of the path it answers: Anthropic's shape on the Messages API,
+ * the OpenAI shape everywhere else. The message is the same in both.
+ */
+export function errorBodyFor(path: string, error: GatewayError): ApiErrorBody | AnthropicErrorBody {
+  return speaksAnthropic(path) ? toAnthropicErrorBody(error.status, error.message) : error.body();
+}

@@ -1,0 +1,208 @@
+import type { ConversationItem } from "../providers/index.js";
+import { isObjectRecord } from "../schema/index.js";
+import { invalidRequest } from "./gateway-error.js";
+import { MAX_INPUT_ITEMS } from "./limits.js";
+import { parseMessagesTools, refuseMessagesToolChoice } from "./parse-messages-tools.js";
+import {
+  type JsonObject,
+  optionalPositiveInteger,
+  quoteValue,
+  readModel,
+  readStream,
+  requiredString,
+} from "./request-fields.js";
+import { joinInstructions, requireTurnItems, type TurnRequest } from "./turn-request.js";
+
+/** Assistant blocks a client resends from an earlier answer that carry nothing the run needs. */
+const IGNORED_ASSISTANT_BLOCKS: ReadonlySet<string> = new Set(["thinking", "redacted_thinking"]);
+
+/**
+ * Reads a `POST /v1/messages` body (Anthropic Messages API) into a turn request; bad input is a 400 whose
+ * message names the field. `system` (a string or text blocks) and any `system` message become the run's
+ * instructions; user text and `tool_result` blocks, assistant text and `tool_use` blocks become the
+ * conversation; `tools` are client tools; `max_tokens` caps each model request. Unknown fields (`metadata`,
+ * `temperature`, `thinking`, …) are ignored; `stop_sequences` and a `tool_choice` other than auto are refused.
+ */
+export function parseMessagesRequest(body: unknown): TurnRequest {
+  if (!isObjectRecord(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
+  const stream = readStream(body);
+  refuseMessagesToolChoice(body);
+  refuseStopSequences(body.stop_sequences);
+  const instructionTexts: string[] = [];
+  if (body.system !== undefined && body.system !== null) {
+    instructionTexts.push(readTextBlocks(body.system, "system"));
+  }
+  const items = readMessages(body.messages, instructionTexts);
+  requireTurnItems(items, "messages");
+  const request: TurnRequest = {
+    inputParam: "messages",
+    items,
+    clientTools: parseMessagesTools(body.tools),
+  };
+  const joined = joinInstructions(instructionTexts);
+  if (joined !== undefined) request.instructions = joined;
+  const maxOutputTokens = optionalPositiveInteger(body, "max_tokens");
+  if (maxOutputTokens !== undefined) request.maxOutputTokens = maxOutputTokens;
+  const model = readModel(body);
+  if (model !== undefined) request.model = model;
+  if (stream) request.stream = true;
+  return request;
+}
+
+function refuseStopSequences(value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value) && value.length === 0) return;
+  throw invalidRequest(
+    "stop_sequences",
+    "stop_sequences is not supported: the agent's answer ends when its run does. Omit stop_sequences.",
+    "unsupported_parameter",
+  );
+}
+
+function readMessages(messages: unknown, instructionTexts: string[]): ConversationItem[] {
+  if (!Array.isArray(messages)) {
+    throw invalidRequest("messages", "messages is required: an array of { role, content } messages.");
+  }
+  if (messages.length > MAX_INPUT_ITEMS) {
+    throw invalidRequest("messages", `messages may hold at most ${MAX_INPUT_ITEMS} messages.`);
+  }
+  const items: ConversationItem[] = [];
+  messages.forEach((raw, index) => {
+    const param = `messages[${index}]`;
+    if (!isObjectRecord(raw)) throw invalidRequest(param, `${param} must be an object.`);
+    const contentParam = `${param}.content`;
+    switch (raw.role) {
+      case "system":
+        instructionTexts.push(readTextBlocks(raw.content, contentParam));
+        break;
+      case "user":
+        items.push(...readUserContent(raw.content, contentParam));
+        break;
+      case "assistant":
+        items.push(...readAssistantContent(raw.content, contentParam));
+        break;
+      default:
+        throw invalidRequest(
+          `${param}.role`,
+          `${param}.role must be "user" or "assistant" (a system prompt goes in the top-level "system").`,
+        );
+    }
+  });
+  return items;
+}
+
+/** User content: text (adjacent text blocks joined by newlines) and `tool_result` blocks, in order. */
+function readUserContent(content: unknown, param: string): ConversationItem[] {
+  if (typeof content === "string") return [{ type: "message", role: "user", text: content }];
+  const items: ConversationItem[] = [];
+  const texts: string[] = [];
+  const flush = () => {
+    if (texts.length > 0) items.push({ type: "message", role: "user", text: texts.splice(0).join("\n") });
+  };
+  for (const [index, block] of contentBlocks(content, param).entries()) {
+    const blockParam = `${param}[${index}]`;
+    if (block.type === "text") texts.push(blockText(block, blockParam));
+    else if (block.type === "tool_result") {
+      flush();
+      items.push(readToolResult(block, blockParam));
+    } else throw unsupportedBlock(block, blockParam, '"text" and "tool_result"');
+  }
+  flush();
+  return items;
+}
+
+/** Assistant content resent as history: text and `tool_use` blocks, in order; thinking blocks are skipped. */
+function readAssistantContent(content: unknown, param: string): ConversationItem[] {
+  if (typeof content === "string") {
+    return content === "" ? [] : [{ type: "message", role: "assistant", text: content }];
+  }
+  const items: ConversationItem[] = [];
+  const texts: string[] = [];
+  const flush = () => {
+    const text = texts.splice(0).join("\n");
+    if (text !== "") items.push({ type: "message", role: "assistant", text });
+  };
+  for (const [index, block] of contentBlocks(content, param).entries()) {
+    const blockParam = `${param}[${index}]`;
+    if (block.type === "text") texts.push(blockText(block, blockParam));
+    else if (block.type === "tool_use") {
+      flush();
+      items.push(readToolUse(block, blockParam));
+    } else if (!IGNORED_ASSISTANT_BLOCKS.has(String(block.type))) {
+      throw unsupportedBlock(block, blockParam, '"text" and "tool_use"');
+    }
+  }
+  flush();
+  return items;
+}
+
+function readToolUse(block: JsonObject, param: string): ConversationItem {
+  const input = block.input ?? {};
+  if (!isObjectRecord(input)) throw invalidRequest(`${param}.input`, `${param}.input must be an object.`);
+  return {
+    type: "function_call",
+    callId: requiredId(block, "id", param),
+    name: requiredString(block, "name", `${param}.name`),
+    arguments: JSON.stringify(input),
+  };
+}
+
+function readToolResult(block: JsonObject, param: string): ConversationItem {
+  const isError = block.is_error;
+  if (isError !== undefined && isError !== null && typeof isError !== "boolean") {
+    throw invalidRequest(`${param}.is_error`, `${param}.is_error must be true or false.`);
+  }
+  const content = block.content;
+  const text = content === undefined || content === null ? "" : readTextBlocks(content, `${param}.content`);
+  const output: ConversationItem = {
+    type: "function_call_output",
+    callId: requiredId(block, "tool_use_id", param),
+    output: text,
+  };
+  // Kept on the item: a provider that has the flag (Anthropic's `is_error`) passes it on.
+  if (isError === true) output.isError = true;
+  return output;
+}
+
+/** A string, or an array of text blocks joined by newlines (a `system` prompt, a tool result's content). */
+function readTextBlocks(value: unknown, param: string): string {
+  if (typeof value === "string") return value;
+  return contentBlocks(value, param)
+    .map((block, index) => {
+      const blockParam = `${param}[${index}]`;
+      if (block.type !== "text") throw unsupportedBlock(block, blockParam, '"text"');
+      return blockText(block, blockParam);
+    })
+    .join("\n");
+}
+
+function contentBlocks(value: unknown, param: string): JsonObject[] {
+  if (!Array.isArray(value)) {
+    throw invalidRequest(param, `${param} must be a string or an array of content blocks.`);
+  }
+  return value.map((block, index) => {
+    const blockParam = `${param}[${index}]`;
+    if (!isObjectRecord(block) || typeof block.type !== "string") {
+      throw invalidRequest(blockParam, `${blockParam} must be a content block with a "type".`);
+    }
+    return block;
+  });
+}
+
+function blockText(block: JsonObject, param: string): string {
+  return requiredString(block, "text", `${param}.text`);
+}
+
+function unsupportedBlock(block: JsonObject, param: string, accepted: string) {
+  return invalidRequest(
+    `${param}.type`,
+    `${param}.type ${quoteValue(block.type)} is not supported here: send ${accepted} blocks only (the gateway's agents read text).`,
+    "unsupported_content",
+  );
+}
+
+function requiredId(block: JsonObject, key: string, param: string): string {
+  const id = requiredString(block, key, `${param}.${key}`);
+  if (id === "") throw invalidRequest(`${param}.${key}`, `${param}.${key} must not be empty.`);
+  return id;
+}
