@@ -3,7 +3,7 @@ import type { ToolsiftConfig } from "../config/index.js";
 import { configSecrets, redactingLog } from "./redacting-log.js";
 
 describe("configSecrets", () => {
-  it("lists provider keys, secret-named headers, the gateway token and secret-named MCP env and headers", () => {
+  it("lists provider keys, secret-named headers, the gateway token, secret-named MCP env and headers and OTLP headers", () => {
     const config: ToolsiftConfig = {
       models: {
         providers: {
@@ -22,8 +22,10 @@ describe("configSecrets", () => {
           remote: { url: "http://127.0.0.1:1/mcp", headers: { Authorization: "Bearer remote-tok" } },
         },
       },
+      telemetry: { otlp: { headers: { authorization: "Bearer otlp-tok", "x-team": "search" } } },
     };
     expect(configSecrets(config).sort()).toEqual([
+      "Bearer otlp-tok",
       "Bearer remote-tok",
       "ghtok",
       "gw-token",

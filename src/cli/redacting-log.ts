@@ -23,6 +23,7 @@ export function configSecrets(config: ToolsiftConfig): string[] {
     addSecretEntries(server.env);
     addSecretEntries(server.headers);
   }
+  addSecretEntries(config.telemetry?.otlp?.headers);
   return found;
 }
 

@@ -1,6 +1,7 @@
 import type { CatalogEntry, ToolResult } from "../catalog/index.js";
 import { isToolsiftError, ToolsiftError } from "../errors/index.js";
 import { safeRead, safeReadString } from "../schema/index.js";
+import { wrapEachCall } from "./around-call.js";
 import { BlockedError, blockedError } from "./blocked-error.js";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.js";
 import { normalizeToolResult } from "./normalize-tool-result.js";
@@ -168,7 +169,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     return wrapNetworkResult(result, entry);
   };
 
-  return {
+  const executor: Executor = {
     async execute(entry, args, callOptions) {
       const call = readCallOptions(callOptions);
       const state = { args };
@@ -220,4 +221,5 @@ export function createExecutor(options: ExecutorOptions): Executor {
       scheduler.close();
     },
   };
+  return hooks.aroundCall ? wrapEachCall(executor, hooks.aroundCall) : executor;
 }

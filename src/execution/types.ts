@@ -33,6 +33,11 @@ export interface ExecutionHooks {
   requestApproval?(event: ToolCallEvent): ApprovalDecision | Promise<ApprovalDecision>;
   /** Step 9: told about every finished call (for session activity). Errors thrown here are ignored. */
   onCallFinished?(activity: ToolCallActivity): void;
+  /**
+   * Wraps each whole call (steps 1 to 9), e.g. to run it inside a tracing span: it must call `call` once
+   * and settle as it settles (a result, or its ToolsiftError). Default: none.
+   */
+  aroundCall?(event: ToolCallEvent, call: () => Promise<ToolResult>): Promise<ToolResult>;
 }
 
 /** A finished call, for session activity. */

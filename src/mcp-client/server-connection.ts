@@ -4,6 +4,7 @@ import type { JsonSchema, ToolCallContext, ToolResult } from "../catalog/index.j
 import { mcpDirectName } from "../catalog/index.js";
 import type { McpServerSettings } from "../config/index.js";
 import { messageOf, ToolsiftError } from "../errors/index.js";
+import { traceMcpClientCall } from "../telemetry/index.js";
 import { cutText } from "../text/index.js";
 import { describeCallFailure } from "./describe-call-failure.js";
 import {
@@ -130,10 +131,25 @@ export class ServerConnection {
     if (signal?.aborted) onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      const result = await client.callTool(
-        { name: tool, arguments: (args ?? {}) as Record<string, unknown> },
-        CallToolResultSchema,
-        { signal: controller.signal, timeout: this.callTimeoutMs },
+      // A `tools/call {tool}` client span while tracing, its trace context sent in `params._meta`.
+      const sessionId = client.transport?.sessionId;
+      const result = await traceMcpClientCall(
+        {
+          tool,
+          server: name,
+          transport: this.transport === "http" ? "tcp" : "pipe",
+          ...(sessionId === undefined ? {} : { sessionId }),
+        },
+        (meta) =>
+          client.callTool(
+            {
+              name: tool,
+              arguments: (args ?? {}) as Record<string, unknown>,
+              ...(meta === undefined ? {} : { _meta: meta }),
+            },
+            CallToolResultSchema,
+            { signal: controller.signal, timeout: this.callTimeoutMs },
+          ),
       );
       // CallToolResultSchema was given, so the result is the current shape (never the legacy `toolResult`).
       return toToolResult(result as CallToolResult);

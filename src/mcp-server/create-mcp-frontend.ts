@@ -9,6 +9,7 @@ import { MCP_IMPLEMENTATION } from "../mcp-client/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
 import type { PolicyLayers } from "../policy/index.js";
 import type { SessionStore } from "../sessions/index.js";
+import { traceMcpServerCall } from "../telemetry/index.js";
 import { createServeSession, type ServeSession } from "./serve-session.js";
 
 /** What `toolsift mcp serve` puts behind its MCP face. */
@@ -101,11 +102,21 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
         { capabilities: { tools: { listChanged: true } }, instructions: session.instructions() },
       );
       server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: session.listTools() }));
+      // A `tools/call {tool}` server span while tracing, continuing the trace the client sent in `_meta`.
       server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-        session.callTool(request.params.name, request.params.arguments, {
-          requestId: extra.requestId,
-          signal: extra.signal,
-        }),
+        traceMcpServerCall(
+          {
+            tool: request.params.name,
+            requestId: extra.requestId,
+            meta: request.params._meta,
+            ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
+          },
+          () =>
+            session.callTool(request.params.name, request.params.arguments, {
+              requestId: extra.requestId,
+              signal: extra.signal,
+            }),
+        ),
       );
       server.onerror = (error) => log(`mcp serve: ${messageOf(error)}`);
       const connection = { session, server };

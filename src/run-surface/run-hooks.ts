@@ -2,7 +2,9 @@ import type { ApprovalBroker } from "../approvals/index.js";
 import type { ExecutionHooks, ToolCallActivity } from "../execution/index.js";
 import { type LoadedPlugins, pluginBeforeToolCall } from "../plugins/index.js";
 import { type PolicyLayers, policyDecision } from "../policy/index.js";
+import { telemetryOn } from "../telemetry/index.js";
 import { type TargetActivity, toTargetActivity } from "./target-activity.js";
+import { traceTargetCall } from "./trace-target-call.js";
 
 /** What a front door knows about one run (a gateway run, or one `mcp serve` connection). */
 export interface RunHooksOptions {
@@ -43,5 +45,7 @@ export function createRunHooks(options: RunHooksOptions): ExecutionHooks {
     onCallFinished: (activity) => {
       if (options.isTargetCall(activity)) options.onTargetActivity(toTargetActivity(activity));
     },
+    // Only while an OpenTelemetry SDK is registered: target calls get spans of their own.
+    ...(telemetryOn() ? { aroundCall: traceTargetCall } : {}),
   };
 }

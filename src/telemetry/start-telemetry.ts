@@ -1,0 +1,77 @@
+// Loaded only when an OTLP endpoint is configured (`startConfiguredTelemetry` imports it lazily): the SDK
+// packages below never load for a gateway or `mcp serve` without telemetry, nor for the library.
+import { context, metrics, propagation, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { OTLPMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { resourceFromAttributes } from "@opentelemetry/resources";
+import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
+import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { DEFAULT_METRIC_EXPORT_TIMEOUT_MS, SERVICE_NAME } from "./limits.js";
+
+/** Where and how often to export (resolved by `startConfiguredTelemetry`). */
+export interface TelemetryExportOptions {
+  /** The OTLP/HTTP base URL; `/v1/traces` and `/v1/metrics` are appended. */
+  endpoint: string;
+  /** Headers sent with every export (a collector's auth). Default none. */
+  headers?: Record<string, string>;
+  /** Longest a finished span waits before its batch is sent, in ms. */
+  spanExportDelayMs: number;
+  /** Metric export interval, in ms. */
+  metricExportIntervalMs: number;
+}
+
+/** Registered telemetry; `shutdown` flushes what is pending and unregisters it. */
+export interface RunningTelemetry {
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Registers the OpenTelemetry SDK globally: a tracer provider with a batch processor and the OTLP/HTTP
+ * (JSON) trace exporter, a meter provider with a periodic OTLP/HTTP metric reader, the AsyncLocalStorage
+ * context manager (so spans nest across `await`) and the W3C trace context propagator; `service.name`
+ * `toolsift`.
+ */
+export function startTelemetry(options: TelemetryExportOptions): RunningTelemetry {
+  const base = options.endpoint.replace(/\/+$/u, "");
+  const headers = options.headers ?? {};
+  const resource = resourceFromAttributes({ "service.name": SERVICE_NAME });
+  const tracerProvider = new BasicTracerProvider({
+    resource,
+    spanProcessors: [
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${base}/v1/traces`, headers }), {
+        scheduledDelayMillis: options.spanExportDelayMs,
+      }),
+    ],
+  });
+  const meterProvider = new MeterProvider({
+    resource,
+    readers: [
+      new PeriodicExportingMetricReader({
+        exporter: new OTLPMetricExporter({ url: `${base}/v1/metrics`, headers }),
+        exportIntervalMillis: options.metricExportIntervalMs,
+        exportTimeoutMillis: Math.min(DEFAULT_METRIC_EXPORT_TIMEOUT_MS, options.metricExportIntervalMs),
+      }),
+    ],
+  });
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  context.setGlobalContextManager(contextManager);
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(tracerProvider);
+  metrics.setGlobalMeterProvider(meterProvider);
+  let stopping: Promise<void> | undefined;
+  return {
+    shutdown() {
+      stopping ??= (async () => {
+        // Flushes the last batch and the last metric collection before unregistering.
+        await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
+        trace.disable();
+        metrics.disable();
+        propagation.disable();
+        context.disable();
+      })();
+      return stopping;
+    },
+  };
+}
