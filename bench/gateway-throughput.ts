@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { FAKE_PLUGIN_ID, writeFakePlugin } from "../src/qa/index.js";
+import { cpuMs, drive as driveAt } from "./drive.js";
 import { isEntryPoint } from "./entry-point.js";
 import { type Child, CLI_ENTRY, startChild, stopChild } from "./start-child.js";
 import { writeResults } from "./write-results.js";
@@ -19,8 +19,6 @@ const MOCK_PHASE_MS = 8_000;
 const GATEWAY_PHASE_MS = 20_000;
 /** How long the provider floor is driven. */
 const FLOOR_PHASE_MS = 10_000;
-/** Linux clock ticks per second (`getconf CLK_TCK`), the unit of utime/stime in `/proc/<pid>/stat`. */
-const CLOCK_TICKS_PER_SECOND = 100;
 /** Goals from issue 11. */
 const RATIO_GOAL = 0.3;
 const CPU_GOAL_MS = 5;
@@ -200,37 +198,8 @@ export async function run(): Promise<Row[]> {
   }
 }
 
-/** Calls `once` with CONCURRENCY in flight, `count` times in all or until `ms` have passed. */
-async function drive(
-  once: () => Promise<boolean>,
-  until: { count?: number; ms?: number },
-): Promise<{ done: number; failed: number; seconds: number }> {
-  const started = performance.now();
-  let begun = 0;
-  let done = 0;
-  let failed = 0;
-  const more = () =>
-    until.count !== undefined ? begun < until.count : performance.now() - started < (until.ms ?? 0);
-  const worker = async () => {
-    while (more()) {
-      begun += 1;
-      const ok = await once().catch(() => false);
-      if (ok) done += 1;
-      else failed += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { done, failed, seconds: (performance.now() - started) / 1000 };
-}
-
-/** utime + stime of a process, in ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name (which may hold spaces) start after the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
-}
+const drive = (once: () => Promise<boolean>, until: { count?: number; ms?: number }) =>
+  driveAt(once, until, CONCURRENCY);
 
 async function mockCursor(baseUrl: string): Promise<number> {
   const origin = new URL(baseUrl).origin;

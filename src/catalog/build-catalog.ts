@@ -17,14 +17,18 @@ export interface CatalogBuild {
 
 /**
  * Splits admitted tools into the catalog and the direct-only tools. The controls' own names are never
- * cataloged; a definition without a name or `execute` is refused, never fatal.
+ * cataloged; a definition without a name or `execute` is refused, never fatal. `entryOf` reads a
+ * definition's entry (default `toCatalogEntry`; the shared catalog passes one that remembers entries).
  */
-export function buildCatalog(tools: readonly ToolDefinition[]): CatalogBuild {
+export function buildCatalog(
+  tools: readonly ToolDefinition[],
+  entryOf: (tool: ToolDefinition) => CatalogEntry | undefined = toCatalogEntry,
+): CatalogBuild {
   const entries: CatalogEntry[] = [];
   const directOnly: ToolDefinition[] = [];
   const rejected: RejectedTool[] = [];
   tools.forEach((tool, index) => {
-    const entry = toCatalogEntry(tool);
+    const entry = entryOf(tool);
     if (!entry) {
       rejected.push({ index, reason: "tool has no string name or no execute function" });
       return;

@@ -53,16 +53,26 @@ export function compareCodeUnits(left: string, right: string): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
+/** Each entry's part of the fingerprint, made once per entry (a catalog rebuilt around it reuses it). */
+const entryTexts = new WeakMap<CatalogEntry, string>();
+
+function entryText(entry: CatalogEntry): string {
+  let text = entryTexts.get(entry);
+  if (text === undefined) {
+    const parts = [entry.id, entry.label, entry.description, entry.executionMode + entry.resultSource];
+    parts.push(entry.pinned ? "pinned" : "");
+    if (entry.source === "native") parts.push(schemaText(entry.parameters), schemaText(entry.outputSchema));
+    text = parts.join("\u0000");
+    entryTexts.set(entry, text);
+  }
+  return text;
+}
+
 function fingerprintEntries(entries: readonly CatalogEntry[]): string {
   // One hash update over the joined parts: thousands of small updates cost more than the hashing itself.
   const parts: string[] = [];
-  for (const entry of entries) {
-    parts.push(entry.id, entry.label, entry.description, entry.executionMode + entry.resultSource);
-    parts.push(entry.pinned ? "pinned" : "");
-    if (entry.source === "native") parts.push(schemaText(entry.parameters), schemaText(entry.outputSchema));
-    parts.push("\u0001");
-  }
-  return createHash("sha256").update(parts.join("\u0000")).digest("hex");
+  for (const entry of entries) parts.push(entryText(entry));
+  return createHash("sha256").update(parts.join("\u0000\u0001\u0000")).digest("hex");
 }
 
 /**

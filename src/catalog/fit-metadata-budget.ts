@@ -23,13 +23,18 @@ export function fitMetadataBudget(
   const cap = commonCap(lengths, budget);
   return entries.map((entry) => {
     if (entry.label.length <= cap && entry.description.length <= cap) return entry;
-    return {
-      ...entry,
-      label: cutText(entry.label, cap),
-      description: cutText(entry.description, cap),
-    };
+    // The same cut of the same entry is the same object, so what is cached per entry (its fingerprint
+    // text) survives a rebuild of a large catalog that changed elsewhere.
+    const known = cutCopies.get(entry);
+    if (known?.cap === cap) return known.copy;
+    const copy = { ...entry, label: cutText(entry.label, cap), description: cutText(entry.description, cap) };
+    cutCopies.set(entry, { cap, copy });
+    return copy;
   });
 }
+
+/** The last cut made of each entry, with its cap. */
+const cutCopies = new WeakMap<CatalogEntry, { cap: number; copy: CatalogEntry }>();
 
 /** The largest cap c with sum(min(length, c)) <= budget. */
 function commonCap(lengths: readonly number[], budget: number): number {

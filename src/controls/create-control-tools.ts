@@ -21,6 +21,19 @@ import { runToolSearch } from "./run-tool-search.js";
 import { toErrorResult } from "./to-error-result.js";
 import type { BatchSearchResponse, ControlRuntime, NoMatchHelp } from "./types.js";
 
+/** The controls' parameter schemas as JSON, made once: parsing it back is a cheaper copy than structuredClone. */
+const schemaTexts = new Map<JsonSchema, string>();
+
+function freshCopy(schema: JsonSchema): JsonSchema {
+  let text = schemaTexts.get(schema);
+  if (text === undefined) {
+    text = JSON.stringify(schema);
+    // Only the three constant control schemas ever come here.
+    schemaTexts.set(schema, text);
+  }
+  return JSON.parse(text) as JsonSchema;
+}
+
 /**
  * The three control tools, in the order tool_search, tool_describe, tool_call, as ordinary ToolDefinitions
  * (origin core, catalogMode "direct-only"). Their `execute` never throws or rejects: every failure comes
@@ -37,7 +50,7 @@ export function createControlTools(runtime: ControlRuntime): ToolDefinition[] {
     name,
     label,
     description,
-    parameters: structuredClone(parameters),
+    parameters: freshCopy(parameters),
     origin: { kind: "core", owner: "core" },
     catalogMode: "direct-only",
     execute: async (args, context) => {

@@ -14,4 +14,5 @@ export type {
   RunRequest,
   RunResult,
   RunStatus,
+  WarmReport,
 } from "./types.js";

@@ -41,12 +41,24 @@ export interface EffectiveSurface {
   servers?: Array<{ name: string; status: "ready" | "failed" | "starting"; tools: number; error?: string }>;
 }
 
+/** What `Runner.warm` built: agents, tools cataloged (before policy) and the time it took. */
+export interface WarmReport {
+  agents: number;
+  tools: number;
+  ms: number;
+}
+
 /** The runner as the gateway, the CLI and the QA scenario use it. */
 export interface Runner {
   run(request: RunRequest): Promise<RunResult>;
   effectiveSurface(agentId: string): Promise<EffectiveSurface>;
   /** Known agent ids (`main` always). */
   agentIds(): string[];
+  /**
+   * Builds what every agent's runs share (policy verdicts, catalog, search index) before the first run needs
+   * it, so the first user does not wait for it. Optional: a runner without it builds on first use.
+   */
+  warm?(): Promise<WarmReport>;
   /** Waits for in-flight runs (at most `timeoutMs`), then releases resources. */
   close(timeoutMs?: number): Promise<void>;
 }

@@ -3,9 +3,9 @@ import {
   type CatalogEntry,
   type CatalogSnapshot,
   createCatalogSnapshot,
+  sharedCatalog,
   type ToolDefinition,
   toCatalogEntry,
-  visibleWhileCataloged,
 } from "../catalog/index.js";
 import {
   type ControlRuntime,
@@ -27,6 +27,7 @@ import { resolveToolSearchConfig } from "./resolve-tool-search-config.js";
 import { searchShared } from "./shared-index.js";
 import { TelemetryCounters } from "./telemetry-counters.js";
 import type { ToolSearch, ToolSearchOptions } from "./types.js";
+import { visibleEntries as sharedVisibleEntries } from "./visible-entries.js";
 import { wrapForModel } from "./wrap-for-model.js";
 
 const CATALOG_UNAVAILABLE = "Tool Search catalog is unavailable for this run.";
@@ -65,7 +66,7 @@ export function createToolSearch(options: ToolSearchOptions): ToolSearch {
   const skills = [...(options.skills ?? [])];
   const counters = new TelemetryCounters();
 
-  let originalTools: ToolDefinition[] = [...options.tools];
+  let originalTools: readonly ToolDefinition[] = [...options.tools];
   const restrictions: Set<string>[] = [];
   let snapshot: CatalogSnapshot;
   let directOnly: CatalogEntry[] = [];
@@ -76,15 +77,20 @@ export function createToolSearch(options: ToolSearchOptions): ToolSearch {
   const allowed = (entry: CatalogEntry) =>
     restrictions.every((names) => names.has(entry.name) || names.has(entry.id));
   const rebuild = (tools: readonly ToolDefinition[]) => {
-    const build = buildCatalog(tools);
-    snapshot = snapshotOf(build.snapshot, build.snapshot.entries.filter(allowed));
+    // Shared with every run handed the same definitions; this run's restrictions make a view of its own.
+    const build = sharedCatalog(tools);
+    snapshot =
+      restrictions.length === 0
+        ? build.snapshot
+        : snapshotOf(build.snapshot, build.snapshot.entries.filter(allowed));
     directOnly = build.directOnly.flatMap((tool) => {
       const entry = toCatalogEntry(tool);
       return entry && allowed(entry) ? [entry] : [];
     });
     if (resolved.enabled && mode === "directory") assertNoClientNameClash(snapshot);
   };
-  rebuild(originalTools);
+  // The caller's own array: a front door that hands the same array again finds its catalog without a pass.
+  rebuild(options.tools);
 
   const executor: Executor = createExecutor({
     isAvailable: (entry) => !closed && (snapshot.holds(entry) || directOnly.includes(entry)),
@@ -110,13 +116,8 @@ export function createToolSearch(options: ToolSearchOptions): ToolSearch {
   };
   const controls = createControlTools(runtime);
 
-  const visibleEntries = (): CatalogEntry[] => {
-    const visible = visibleWhileCataloged(snapshot, directToolNames);
-    if (mode === "directory") {
-      for (const entry of snapshot.entries) if (entry.source === "client") visible.push(entry);
-    }
-    return visible;
-  };
+  const visibleEntries = (): readonly CatalogEntry[] =>
+    sharedVisibleEntries(snapshot, directToolNames, mode === "directory");
   const modelFacing = (entry: CatalogEntry): ToolDefinition => {
     let definition = wrapped.get(entry);
     if (!definition) {

@@ -23,3 +23,5 @@ export const MIGRATION_COMMAND = "toolsift doctor --fix";
 export const SHARED_INDEX_CACHE_SIZE = 16;
 /** Most catalog entries the shared indexes may hold in all (a larger catalog's index is still built, not kept). */
 export const SHARED_INDEX_MAX_ENTRIES = 250_000;
+/** Sets of visible entries kept per snapshot (one per distinct set of direct tool names). */
+export const VISIBLE_SETS_PER_SNAPSHOT = 8;
