@@ -14,6 +14,9 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   streaming: async () => (await import("./streaming.js")).run(),
   "mcp-like": async () => (await import("./mcp-like.js")).run(),
   startup: async () => (await import("./startup.js")).run(),
+  telemetry: async () => (await import("./telemetry.js")).run(),
+  "run-setup": async () => (await import("./run-setup.js")).run(),
+  "gateway-catalog-size": async () => (await import("./gateway-catalog-size.js")).run(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));

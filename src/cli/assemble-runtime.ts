@@ -120,6 +120,7 @@ function withMcpServers(runner: Runner, mcp: McpToolSource): Runner {
       return servers.length === 0 ? surface : { ...surface, servers };
     },
     agentIds: () => runner.agentIds(),
+    ...(runner.warm ? { warm: runner.warm.bind(runner) } : {}),
     async close(timeoutMs) {
       try {
         await runner.close(timeoutMs);

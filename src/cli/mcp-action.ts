@@ -1,3 +1,4 @@
+import { DEFAULT_CATALOG_CACHE_SIZE, setCatalogCacheSize } from "../catalog/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import { isLoopbackHost } from "../gateway/index.js";
 import type { McpToolSource } from "../mcp-client/index.js";
@@ -11,6 +12,7 @@ import {
   serveMcpStdio,
 } from "../mcp-server/index.js";
 import { policyLayersFor } from "../policy/index.js";
+import { type RunningTelemetry, startConfiguredTelemetry } from "../telemetry/index.js";
 import { resolveToolSearchConfig } from "../tool-search/index.js";
 import { type AssembledRuntime, assembleRuntime } from "./assemble-runtime.js";
 import { DEFAULT_MCP_HTTP_HOST } from "./limits.js";
@@ -34,9 +36,15 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
   let runtime: AssembledRuntime | undefined;
   let frontend: McpFrontend | undefined;
   let served: StdioMcpServer | HttpMcpServer | undefined;
+  let telemetry: RunningTelemetry | undefined;
   try {
     runtime = await assembleRuntime({ ...(options.config ? { configPath: options.config } : {}), log });
     const { config } = runtime.loaded;
+    // Traces and metrics over OTLP/HTTP when an endpoint is configured; the SDK loads only then.
+    telemetry = await startConfiguredTelemetry({
+      ...(config.telemetry ? { config: config.telemetry } : {}),
+      log: runtime.log,
+    });
     resolveToolSearchConfig(config.tools?.toolSearch, { harness: "embedded" }); // refuses a bad value now
     const host = options.bind ?? DEFAULT_MCP_HTTP_HOST;
     const token = config.gateway?.auth?.token;
@@ -51,6 +59,7 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
     log(startSummary(runtime.mcp, runtime.plugins.tools.length));
     // The global policy, narrowed by an `agents.list` entry with id "mcp" when there is one.
     const agent = config.agents?.list?.find((entry) => entry.id === MCP_AGENT_ID) ?? { id: MCP_AGENT_ID };
+    setCatalogCacheSize(config.tools?.catalogCacheSize ?? DEFAULT_CATALOG_CACHE_SIZE);
     frontend = createMcpFrontend({
       source: runtime.mcp,
       policy: policyLayersFor(config, agent),
@@ -95,6 +104,7 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
     await frontend?.close().catch(() => {});
     await runtime?.close().catch(() => {});
     runtime?.approvals.close();
+    await telemetry?.shutdown();
     restoreConsole();
   }
 }

@@ -5,6 +5,7 @@ import {
   isLoopbackHost,
   startGateway,
 } from "../gateway/index.js";
+import { startConfiguredTelemetry } from "../telemetry/index.js";
 import { assembleRuntime } from "./assemble-runtime.js";
 import type { GatewayStartOptions, RunningGateway } from "./gateway-command.js";
 
@@ -40,6 +41,12 @@ export async function startConfiguredGateway(
         "other machines must send it as a bearer token. Or bind to 127.0.0.1.",
     );
   }
+  // Traces and metrics over OTLP/HTTP when an endpoint is configured; the SDK loads only then.
+  const telemetry = await startConfiguredTelemetry({
+    ...(runtime.loaded.config.telemetry ? { config: runtime.loaded.config.telemetry } : {}),
+    env,
+    log,
+  });
   let started: Awaited<ReturnType<typeof startGateway>>;
   try {
     started = await startGateway({
@@ -64,6 +71,7 @@ export async function startConfiguredGateway(
   } catch (error) {
     runtime.approvals.close();
     await runtime.runner.close();
+    await telemetry?.shutdown();
     throw error;
   }
   for (const plugin of runtime.plugins.plugins)
@@ -77,16 +85,30 @@ export async function startConfiguredGateway(
       : `gateway browsers: CORS for ${origins.join(", ")}; other origins are refused`,
   );
   // Upstream MCP servers connect in the background once the gateway listens; each one's status is logged.
-  void runtime.mcp.start().then(
-    () => {
-      for (const server of runtime.mcp.status()) {
-        const error = server.error === undefined ? "" : `: ${server.error}`;
-        log(`mcp server ${server.name}: ${server.status}, ${server.tools} tools${error}`);
-      }
-    },
-    (error: unknown) =>
-      log(`mcp servers failed to start: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  // Then every agent's catalog and search index are built, so the first run finds them ready.
+  void runtime.mcp
+    .start()
+    .then(
+      () => {
+        for (const server of runtime.mcp.status()) {
+          const error = server.error === undefined ? "" : `: ${server.error}`;
+          log(`mcp server ${server.name}: ${server.status}, ${server.tools} tools${error}`);
+        }
+      },
+      (error: unknown) =>
+        log(`mcp servers failed to start: ${error instanceof Error ? error.message : String(error)}`),
+    )
+    .then(() => runtime.runner.warm?.())
+    .then(
+      (warmed) => {
+        if (warmed)
+          log(`search ready: ${warmed.agents} agents, ${warmed.tools} tools indexed in ${warmed.ms} ms`);
+      },
+      (error: unknown) =>
+        log(
+          `search warm-up failed (runs build it on first use): ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    );
   return {
     url: started.url,
     stop: async () => {
@@ -94,6 +116,8 @@ export async function startConfiguredGateway(
       runtime.approvals.close();
       await started.stop();
       await runtime.runner.close();
+      // Last: the spans of the drained runs are flushed to the collector.
+      await telemetry?.shutdown();
     },
   };
 }

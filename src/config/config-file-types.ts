@@ -65,10 +65,22 @@ export interface ToolsiftConfig {
      */
     toolSearch?: ToolSearchConfigValue | ToolSearchSettings;
     approval?: { require?: string[]; mode?: "ask" | "allow" | "deny"; timeoutMs?: number };
+    /**
+     * How many tool sets keep their built catalog (entries, fingerprint, search index) for later runs; 0
+     * rebuilds every run. Default 16.
+     */
+    catalogCacheSize?: number;
   };
   plugins?: { load?: { paths?: string[] }; allow?: string[]; entries?: Record<string, { config?: unknown }> };
   mcp?: { servers?: Record<string, McpServerSettings> };
   codeMode?: { enabled?: boolean; timeoutMs?: number };
+  /** OpenTelemetry export of the gateway and `mcp serve` (see src/telemetry/DESIGN.md). Default: off. */
+  telemetry?: {
+    /** OTLP/HTTP collector; `endpoint` is the base URL (`http://localhost:4318`). Default: `OTEL_EXPORTER_OTLP_ENDPOINT`. */
+    otlp?: { endpoint?: string; headers?: Record<string, string> };
+    /** Put tool arguments and results (redacted) on `execute_tool` spans. Default false. */
+    captureToolContent?: boolean;
+  };
   gateway?: {
     bind?: string;
     port?: number;

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { describeAllowedHostProblem, describeOriginProblem } from "../http-guard/index.js";
 import { isEnvReference } from "./env-reference.js";
 import {
+  MAX_CATALOG_CACHE_SIZE,
   MAX_CONTEXT_WINDOW_TOKENS,
   MAX_GATEWAY_BODY_BYTES,
   MAX_PROVIDER_RETRIES,
@@ -32,7 +33,7 @@ export const OMIT_RECEIVED = "omitReceived";
 const timeoutMs = () => integerBetween(1, MAX_TIMEOUT_MS);
 
 const providerSchema = section({
-  api: oneOf(["openai-responses", "openai-chat"]),
+  api: oneOf(["openai-responses", "openai-chat", "anthropic-messages"]),
   baseUrl: httpUrl().optional(),
   apiKey: nonEmptyText().optional(),
   localService: flag().optional(),
@@ -111,6 +112,7 @@ export const configFileSchema = section({
       mode: oneOf(["ask", "allow", "deny"]).optional(),
       timeoutMs: timeoutMs().optional(),
     }).optional(),
+    catalogCacheSize: integerBetween(0, MAX_CATALOG_CACHE_SIZE).optional(),
   }).optional(),
   plugins: section({
     load: section({ paths: textList().optional() }).optional(),
@@ -119,6 +121,10 @@ export const configFileSchema = section({
   }).optional(),
   mcp: section({ servers: idMap(mcpServerSchema).optional() }).optional(),
   codeMode: section({ enabled: flag().optional(), timeoutMs: timeoutMs().optional() }).optional(),
+  telemetry: section({
+    otlp: section({ endpoint: httpUrl().optional(), headers: headerMap().optional() }).optional(),
+    captureToolContent: flag().optional(),
+  }).optional(),
   gateway: section({
     bind: bindAddress().optional(),
     port: integerBetween(0, 65_535).optional(),

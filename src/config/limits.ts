@@ -1,3 +1,4 @@
+export { MAX_CATALOG_CACHE_SIZE } from "../catalog/index.js";
 export { LONGEST_SHOWN_VALUE } from "../text/index.js";
 export { MIGRATION_COMMAND } from "../tool-search/index.js";
 

@@ -266,7 +266,7 @@ describe("loadConfig: invalid files are refused with every problem, and left unt
       }`,
       [
         "agents.list[0].id: required",
-        "tools.profil: unknown key (expected profile, allow, alsoAllow, deny, toolSearch or approval)",
+        "tools.profil: unknown key (expected profile, allow, alsoAllow, deny, toolSearch, approval or catalogCacheSize)",
         "gateway.port: expected an integer between 0 and 65535 (got 70000)",
         "tools.toolSearch.codeTimeoutMs: retired key (the tool_search_code bridge moved to Code Mode); run toolsift doctor --fix to remove it",
         'tools.toolSearch.mode: "code" is retired (the tool_search_code bridge moved to Code Mode); run toolsift doctor --fix to migrate it to "tools"',
@@ -354,7 +354,7 @@ describe("loadConfig: hostile files", () => {
     const lines = await expectRefused(`{ ${keys} }`);
     expect(lines).toHaveLength(1 + 100 + 1 + 1);
     expect(lines[1]).toBe(
-      "k0: unknown key (expected models, agents, tools, plugins, mcp, codeMode or gateway)",
+      "k0: unknown key (expected models, agents, tools, plugins, mcp, codeMode, telemetry or gateway)",
     );
     expect(lines[101]).toBe("… and 50 more problems");
     expect(lines[102]).toBe(NOTHING_CHANGED);

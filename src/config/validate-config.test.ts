@@ -20,6 +20,7 @@ const everyKeyConfig = {
         headers: { "X-Team": "tools" },
       },
       ollama: { api: "openai-chat", baseUrl: "http://127.0.0.1:11434/v1" },
+      anthropic: { api: "anthropic-messages", apiKey: "env:ANTHROPIC_API_KEY" },
     },
   },
   agents: {
@@ -70,6 +71,10 @@ const everyKeyConfig = {
     },
   },
   codeMode: { enabled: false, timeoutMs: 10_000 },
+  telemetry: {
+    otlp: { endpoint: "http://127.0.0.1:4318", headers: { authorization: "Bearer x" } },
+    captureToolContent: false,
+  },
   gateway: {
     bind: "127.0.0.1",
     port: 18_789,
@@ -119,6 +124,9 @@ describe("validateConfig: valid files", () => {
     expectTypeOf<keyof Section<Schema, "codeMode">>().toEqualTypeOf<
       keyof Section<ToolsiftConfig, "codeMode">
     >();
+    expectTypeOf<keyof Section<Schema, "telemetry">>().toEqualTypeOf<
+      keyof Section<ToolsiftConfig, "telemetry">
+    >();
     expectTypeOf<keyof Section<Schema, "agents">>().toEqualTypeOf<keyof Section<ToolsiftConfig, "agents">>();
     type SchemaAgents = Section<Schema, "agents">;
     type FileAgents = Section<ToolsiftConfig, "agents">;
@@ -136,7 +144,7 @@ describe("validateConfig: valid files", () => {
     expectTypeOf<keyof SchemaServer>().toEqualTypeOf<keyof FileServer>();
     // At run time: the example sets every key of every section and is accepted.
     expect(Object.keys(everyKeyConfig).sort()).toEqual(
-      ["agents", "codeMode", "gateway", "mcp", "models", "plugins", "tools"].sort(),
+      ["agents", "codeMode", "gateway", "mcp", "models", "plugins", "telemetry", "tools"].sort(),
     );
     expect(lines(everyKeyConfig)).toEqual([]);
   });
@@ -150,7 +158,7 @@ describe("validateConfig: every problem as path: reason", () => {
     [
       "a typo at the top level",
       { gatewy: {} },
-      ["gatewy: unknown key (expected models, agents, tools, plugins, mcp, codeMode or gateway)"],
+      ["gatewy: unknown key (expected models, agents, tools, plugins, mcp, codeMode, telemetry or gateway)"],
     ],
     [
       "gateway: port out of range, typo, bad bind",
@@ -286,7 +294,7 @@ describe("validateConfig: every problem as path: reason", () => {
       { models: { providers: { "my provider": { api: "openai-chat" }, ollama: { baseUrl: "ftp://x" } } } },
       [
         'models.providers["my provider"]: expected an id of letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)',
-        'models.providers.ollama.api: required (expected "openai-responses" | "openai-chat")',
+        'models.providers.ollama.api: required (expected "openai-responses" | "openai-chat" | "anthropic-messages")',
         'models.providers.ollama.baseUrl: expected an http:// or https:// URL (got "ftp://x")',
       ],
     ],

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { createHttpGuard, type GuardRefusal } from "../http-guard/index.js";
+import { withIncomingTrace } from "../telemetry/index.js";
+import { errorBodyFor, MESSAGES_PATH, speaksAnthropic, toAnthropicErrorBody } from "./anthropic-error.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
 import { abortedRequestNote } from "./client-aborted.js";
 import type { GatewayContext } from "./gateway-context.js";
@@ -19,6 +21,7 @@ import type { Gateway, GatewayOptions } from "./types.js";
 const ROUTE_METHODS: ReadonlyArray<readonly [path: string, allow: string]> = [
   ["/v1/responses", "POST"],
   ["/v1/chat/completions", "POST"],
+  [MESSAGES_PATH, "POST"],
   ["/v1/models", "GET, HEAD"],
   ["/v1/models/:model{.+}", "GET, HEAD"],
   ["/v1/responses/:id", "GET, HEAD"],
@@ -79,6 +82,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   // After the request log (refusals are logged too), before every route (unknown paths are guarded too):
   // Host, then Origin (and CORS preflights), then the bearer token, then a JSON Content-Type on POST.
   app.use((c, next) => guard(c, next));
+  // A request with a W3C `traceparent` header continues that trace (while an OpenTelemetry SDK is registered).
+  app.use((c, next) => withIncomingTrace((name) => c.req.header(name), next));
 
   registerRunRoutes(app, gateway);
   registerReadRoutes(app, gateway);
@@ -96,13 +101,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.notFound((c) => {
     const path = c.req.path.slice(0, SHOWN_PATH_CHARS);
     const error = notFound(`no route ${c.req.method} ${path}: see the gateway routes in the toolsift docs.`);
-    return c.json(error.body(), 404);
+    return c.json(errorBodyFor(c.req.path, error), 404);
   });
+  // Every error in the dialect of its path: Anthropic's shape on /v1/messages, OpenAI's elsewhere.
   app.onError((error, c) => {
-    if (error instanceof GatewayError) return c.json(error.body(), error.status);
+    if (error instanceof GatewayError) return c.json(errorBodyFor(c.req.path, error), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       const refused = new GatewayError(400, "the request could not be read: check the body and headers.");
-      return c.json(refused.body(), 400);
+      return c.json(errorBodyFor(c.req.path, refused), 400);
     }
     log(`internal error on ${c.req.method} ${c.req.path}: ${describe(error)}`);
     const internal = new GatewayError(
@@ -112,7 +118,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         code: "internal_error",
       },
     );
-    return c.json(internal.body(), 500);
+    return c.json(errorBodyFor(c.req.path, internal), 500);
   });
 
   return {
@@ -129,14 +135,24 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
 }
 
-/** Request headers a browser page of a listed origin may send: ours, and what the official `openai` client sends. */
+/**
+ * Request headers a browser page of a listed origin may send: ours, and what the official `openai` and
+ * `@anthropic-ai/sdk` clients send.
+ */
 const CORS_ALLOW_HEADERS = [
   "authorization",
+  "x-api-key",
   "content-type",
   AGENT_HEADER,
   SESSION_HEADER,
   "openai-organization",
   "openai-project",
+  "anthropic-version",
+  "anthropic-beta",
+  "anthropic-dangerous-direct-browser-access",
+  // W3C trace context: a traced web app's request continues its trace (OpenTelemetry).
+  "traceparent",
+  "tracestate",
   "x-stainless-arch",
   "x-stainless-helper-method",
   "x-stainless-lang",
@@ -149,7 +165,10 @@ const CORS_ALLOW_HEADERS = [
   "user-agent", // the client sets it; browsers that honour it (Firefox) then preflight it
 ];
 
-/** The shared Host/Origin/bearer/content-type guard, answering refusals as OpenAI error objects. */
+/**
+ * The shared Host/Origin/bearer/content-type guard, answering refusals as OpenAI error objects, or in
+ * Anthropic's shape on the Messages API.
+ */
 function createGatewayGuard(
   options: GatewayOptions,
   where: { bindHost: string; jsonPosts: readonly string[]; log: (line: string) => void },
@@ -180,9 +199,17 @@ function createGatewayGuard(
     ...(options.authToken === undefined ? {} : { bearerToken: options.authToken }),
     openPaths: ["/healthz"],
     requiresJsonBody: (method, path) => method === "POST" && jsonPosts.some((pattern) => pattern.test(path)),
-    render: (refusal: GuardRefusal): ApiErrorBody => ({
-      error: { message: refusal.message, type: "invalid_request_error", param: null, code: refusal.code },
-    }),
+    render: (refusal: GuardRefusal, path: string) =>
+      speaksAnthropic(path)
+        ? toAnthropicErrorBody(refusal.status, refusal.message)
+        : ({
+            error: {
+              message: refusal.message,
+              type: "invalid_request_error",
+              param: null,
+              code: refusal.code,
+            },
+          } satisfies ApiErrorBody),
     log,
   });
 }

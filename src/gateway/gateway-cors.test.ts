@@ -73,12 +73,18 @@ describe("gateway CORS for a listed origin", () => {
       headers: {
         origin: PAGE,
         "access-control-request-method": "POST",
-        "access-control-request-headers": [...names, "x-toolsift-agent", "x-toolsift-session"].join(","),
+        "access-control-request-headers": [
+          ...names,
+          "x-toolsift-agent",
+          "x-toolsift-session",
+          "traceparent",
+        ].join(","),
       },
     });
     expect(response.status).toBe(204);
     const allowed = (response.headers.get("access-control-allow-headers") ?? "").split(", ");
-    for (const name of [...names, "x-toolsift-agent", "x-toolsift-session"]) expect(allowed).toContain(name);
+    for (const name of [...names, "x-toolsift-agent", "x-toolsift-session", "traceparent"])
+      expect(allowed).toContain(name);
     expect(response.headers.get("access-control-allow-methods")).toBe("GET, HEAD, POST, OPTIONS");
   });
 

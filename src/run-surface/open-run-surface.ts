@@ -12,7 +12,7 @@ import { type Telemetry, toErrorResult } from "../controls/index.js";
 import type { ToolSearchMode } from "../directory/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import { type LoadedPlugins, runBeforePromptHooks } from "../plugins/index.js";
-import { applyToolPolicy, type PolicyLayers } from "../policy/index.js";
+import { applySharedToolPolicy, applyToolPolicy, type PolicyLayers } from "../policy/index.js";
 import { createToolSearch, modelToolEntry, type ToolSearch } from "../tool-search/index.js";
 import { resultText } from "./result-text.js";
 import { type RoutedTools, routeThroughExecutor } from "./route-through-executor.js";
@@ -21,6 +21,7 @@ import { createRunHooks } from "./run-hooks.js";
 import { searchSummary } from "./search-summary.js";
 import type { TargetActivity } from "./target-activity.js";
 import { toolSearchOptionsFor } from "./tool-search-options.js";
+import { traceRunSurface } from "./trace-run-surface.js";
 
 /** What a front door knows when it opens the surface of one run (a gateway run, one `mcp serve` connection). */
 export interface RunSurfaceOptions {
@@ -80,6 +81,8 @@ export interface RunSurface {
     context: ToolCallContext & { toolCallId: string },
   ): Promise<SurfaceCall>;
   telemetry(): Telemetry;
+  /** Builds the search index now (shared with later runs over the same catalog), so no call waits for it. */
+  warmSearch(): void;
   /** Rebuilds from a new tool set (an upstream's `list_changed`); policy and client tools apply as before. */
   replaceTools(tools: readonly ToolDefinition[]): void;
   /** Later calls fail closed; Code Mode's children stop. */
@@ -97,10 +100,14 @@ type Declared = { tools: ToolDefinition[]; byName: Map<string, ToolDefinition>; 
  */
 export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSurface> {
   const { policy, log } = options;
-  const admit = (tools: readonly ToolDefinition[]) =>
-    policy ? applyToolPolicy(tools, policy).admitted : [...tools];
+  // The run's sources are often the very definitions of the last run: their verdicts (and the catalog built
+  // from the admitted list) are shared. The client's tools are new with every request.
+  const admit = (given: readonly ToolDefinition[]) =>
+    policy ? applySharedToolPolicy(given, policy).admitted : given;
   const tools = admit(options.tools);
-  const clientTools = admit(options.clientTools ?? []);
+  const clientTools = policy
+    ? applyToolPolicy(options.clientTools ?? [], policy).admitted
+    : [...(options.clientTools ?? [])];
   const hooks = createRunHooks({
     agentId: options.agentId,
     sessionKey: options.sessionKey,
@@ -167,7 +174,7 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
   const lookUp = (name: string): ToolDefinition | undefined =>
     declared.byName.get(name) ?? search.resolveDirectoryName(name);
 
-  return {
+  return traceRunSurface({
     toolSearchEnabled: search.enabled,
     mode: search.mode,
     modelTools: () => declared.tools,
@@ -219,6 +226,9 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
       return { result, text, attribution };
     },
     telemetry: () => search.telemetry(),
+    warmSearch() {
+      if (search.enabled) search.search("warm up the search index", { limit: 1 });
+    },
     replaceTools(next) {
       search.replaceTools(admit(next));
       declared.routed?.close();
@@ -229,7 +239,7 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
       search.close();
       void codeMode?.close();
     },
-  };
+  });
 }
 
 /** Lets the plugins' `before_prompt` hooks narrow the catalog for this turn (never widen it). */
