@@ -122,7 +122,7 @@ export async function run(): Promise<Row[]> {
     const mockPerSecond = mockPhase.done / mockPhase.seconds;
 
     const floor = await startChild([FLOOR_SERVER, mock.url, bodiesPath], process.env, {
-      nodeArgs: ["--import", "tsx"],
+      nodeArgs: ["--import", "tsx", ...(process.env.BENCH_FLOOR_NODE_ARGS ?? "").split(" ").filter(Boolean)],
       entry: "",
     });
     children.push(floor);

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from "node:net";
 import { safeRead, safeReadString } from "../schema/index.js";
+import { MAX_REMEMBERED_HOSTS } from "./limits.js";
 import type { ModelReference } from "./settings-types.js";
 
 /** Provider ids (lowercased, with `-`, `_`, `.` and spaces removed) that always serve locally. */
@@ -45,8 +46,20 @@ export function isLocalModel(model: ModelReference): boolean {
   return host !== undefined && isLocalHost(host);
 }
 
+/** Answers of `isLocalHost` for host names seen before. */
+const localHosts = new Map<string, boolean>();
+
 /** True when a URL host name (as `URL.hostname` gives it) names a local machine or network. */
 export function isLocalHost(hostname: string): boolean {
+  const known = localHosts.get(hostname);
+  if (known !== undefined) return known;
+  const local = judgeHost(hostname);
+  if (localHosts.size >= MAX_REMEMBERED_HOSTS) localHosts.clear();
+  localHosts.set(hostname, local);
+  return local;
+}
+
+function judgeHost(hostname: string): boolean {
   let host = hostname.toLowerCase();
   if (host.endsWith(".")) host = host.slice(0, -1);
   if (host.startsWith("[") && host.endsWith("]")) host = host.slice(1, -1);
@@ -63,11 +76,18 @@ function normalizeProvider(provider: string): string {
   return provider.toLowerCase().replace(/[-_.\s]/gu, "");
 }
 
+/** Host names of base URLs seen before (a config has a handful; every run asks again). */
+const hosts = new Map<string, string | undefined>();
+
 /** The host name of a URL, or `undefined` when it does not parse or has no host. */
 function hostOf(url: string): string | undefined {
-  if (!URL.canParse(url.trim())) return undefined;
-  const hostname = new URL(url.trim()).hostname;
-  return hostname.length > 0 ? hostname : undefined;
+  if (hosts.has(url)) return hosts.get(url);
+  const trimmed = url.trim();
+  const hostname = URL.canParse(trimmed) ? new URL(trimmed).hostname : "";
+  const host = hostname.length > 0 ? hostname : undefined;
+  if (hosts.size >= MAX_REMEMBERED_HOSTS) hosts.clear();
+  hosts.set(url, host);
+  return host;
 }
 
 function createLocalAddressList(): BlockList {

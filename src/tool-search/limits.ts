@@ -25,3 +25,5 @@ export const SHARED_INDEX_CACHE_SIZE = 16;
 export const SHARED_INDEX_MAX_ENTRIES = 250_000;
 /** Sets of visible entries kept per snapshot (one per distinct set of direct tool names). */
 export const VISIBLE_SETS_PER_SNAPSHOT = 8;
+/** Base URLs and host names whose local-model answer is remembered (all forgotten beyond it). */
+export const MAX_REMEMBERED_HOSTS = 256;
