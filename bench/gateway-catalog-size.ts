@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { FAKE_PLUGIN_ID, FAKE_PLUGIN_TOOL_COUNT, writeFakePlugin } from "../src/qa/index.js";
 import { cpuMs, drive } from "./drive.js";
 import { isEntryPoint } from "./entry-point.js";
-import { SEAL_PLUGIN_ID, writeSealPlugin } from "./seal-plugin.js";
+import { writeSealPlugins } from "./seal-plugin.js";
 import { type Child, CLI_ENTRY, startChild, stopChild } from "./start-child.js";
 import { writeResults } from "./write-results.js";
 
@@ -65,6 +65,12 @@ async function startGateway(
   });
   const listeningMs = performance.now() - started;
   const warmedMs = await searchReady(child);
+  const loaded = [...child.stderr().matchAll(/plugin \S+ loaded: (\d+) tools/g)].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
+  if (loaded !== tools)
+    throw new Error(`the ${name} gateway loaded ${loaded} tools, not ${tools}: ${child.stderr()}`);
   return { gateway: { child, tools, session: 0 } satisfies Gateway, listeningMs, warmedMs };
 }
 
@@ -122,7 +128,8 @@ const round = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * Gateway runs against catalog size, in one run: two real `toolsift gateway` children on one mock, one with
- * the QA fake plugin (36 tools), one with the fake plugin and a plugin registering Seal-Tools' 4,076 tools.
+ * the QA fake plugin (36 tools), one with the fake plugin and plugins registering Seal-Tools' 4,076 tools (a
+ * manifest lists at most 1,000, so five plugins; the bench checks the gateway's log that all loaded).
  * Each does the same run (tool_search, tool_call, answer), at concurrency 8, in alternating phases; the
  * large one's runs/s over the small one's is the figure (goal ≥ 0.8). The large gateway is started fresh
  * first: its start-up warming (catalog and search index built before the first run) is timed from its log,
@@ -136,10 +143,10 @@ export async function run(): Promise<Row[]> {
     const mock = await startChild(["mock-openai", "--port", "0"], process.env);
     children.push(mock);
     const fakeDir = await writeFakePlugin(join(root, "plugins", FAKE_PLUGIN_ID));
-    const seal = await writeSealPlugin(join(root, "plugins", SEAL_PLUGIN_ID));
+    const seal = await writeSealPlugins(join(root, "plugins"));
     const largeTools = FAKE_PLUGIN_TOOL_COUNT + seal.tools;
 
-    const large = await startGateway(root, "large", mock.url, [fakeDir, seal.dir], largeTools);
+    const large = await startGateway(root, "large", mock.url, [fakeDir, ...seal.dirs], largeTools);
     children.push(large.gateway.child);
     const largeFirst = await firstAndLater(large.gateway);
     const small = await startGateway(root, "small", mock.url, [fakeDir], FAKE_PLUGIN_TOOL_COUNT);
@@ -181,7 +188,7 @@ export async function run(): Promise<Row[]> {
     };
     const rows: Row[] = [
       throughputRow(small.gateway, "gateway runs/s, fake plugin"),
-      throughputRow(large.gateway, "gateway runs/s, fake plugin + Seal-Tools plugin"),
+      throughputRow(large.gateway, "gateway runs/s, fake plugin + Seal-Tools plugins"),
       {
         measured: "large over small runs/s",
         tools: largeTools,

@@ -48,6 +48,8 @@ export function createMcpToolSource(
       }),
   );
   let started: Promise<void> | undefined;
+  let lastParts: McpToolDefinition[][] = [];
+  let lastTools: McpToolDefinition[] = [];
   let closed = false;
 
   return {
@@ -57,7 +59,13 @@ export function createMcpToolSource(
       return started;
     },
     tools() {
-      return connections.flatMap((connection): McpToolDefinition[] => connection.tools());
+      // The same list while no connection swapped its own: runs over it then share one catalog.
+      const parts = connections.map((connection) => connection.tools());
+      if (parts.length !== lastParts.length || parts.some((part, index) => part !== lastParts[index])) {
+        lastParts = parts;
+        lastTools = Object.freeze(parts.flat()) as McpToolDefinition[];
+      }
+      return lastTools;
     },
     status() {
       return connections.map((connection) => connection.status());

@@ -22,8 +22,39 @@ function coreToolsFor(workspace: string): readonly ToolDefinition[] {
 
 /** The tools of an agent's sources, before policy, and the policy the run surface applies to them. */
 export interface GatheredTools {
-  tools: ToolDefinition[];
+  tools: readonly ToolDefinition[];
   policy: PolicyLayers;
+}
+
+const NO_TOOLS: readonly ToolDefinition[] = Object.freeze([]);
+
+/** The last list gathered from each combination of source lists, by the lists' identity and length. */
+const lastGathered = new Map<
+  string,
+  { sources: readonly (readonly ToolDefinition[])[]; tools: readonly ToolDefinition[] }
+>();
+
+/**
+ * One list of `sources` in order: the very list of the last call when every source is the same list (by
+ * identity, with the same length) as then, so runs over unchanged sources hand the run surface the same
+ * array and its shared policy verdicts and catalog are found without a pass over thousands of tools.
+ * Sources replace their lists when they change (plugins load once, MCP connections swap theirs on
+ * `list_changed`).
+ */
+function joined(key: string, sources: readonly (readonly ToolDefinition[])[]): readonly ToolDefinition[] {
+  const last = lastGathered.get(key);
+  if (
+    last &&
+    last.sources.length === sources.length &&
+    last.sources.every((list, index) => list === sources[index])
+  ) {
+    const lengths = last.tools.length === sources.reduce((sum, list) => sum + list.length, 0);
+    if (lengths) return last.tools;
+  }
+  const tools = Object.freeze(sources.flat());
+  if (lastGathered.size >= MAX_CORE_TOOL_WORKSPACES) lastGathered.clear();
+  lastGathered.set(key, { sources, tools });
+  return tools;
 }
 
 /**
@@ -32,12 +63,10 @@ export interface GatheredTools {
  * reaches the catalog, the directory, the provider request or the session log.
  */
 export async function gatheredTools(options: RunnerOptions, agent: ResolvedAgent): Promise<GatheredTools> {
+  const core = options.coreTools === false ? NO_TOOLS : coreToolsFor(agent.workspace);
+  const sources = [core, options.plugins?.tools ?? NO_TOOLS, (await options.extraTools?.()) ?? NO_TOOLS];
   return {
-    tools: [
-      ...(options.coreTools === false ? [] : coreToolsFor(agent.workspace)),
-      ...(options.plugins?.tools ?? []),
-      ...((await options.extraTools?.()) ?? []),
-    ],
+    tools: joined(agent.workspace, sources),
     policy: policyLayersFor(options.config, agent),
   };
 }
