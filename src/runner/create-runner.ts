@@ -88,6 +88,8 @@ export function createRunner(options: RunnerOptions): Runner {
       for (const agentId of agentIds) {
         const { gathered, surface } = await inspectSurface(agentId, "warm-up");
         try {
+          // The directory too: a run renders it into its instructions before its first provider request.
+          surface.directory();
           surface.warmSearch();
           tools += gathered.tools.length;
         } finally {
