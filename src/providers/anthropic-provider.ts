@@ -8,7 +8,7 @@ import { type ClientStream, followStream } from "./follow-stream.js";
 import { MAX_PAUSE_TURN_CONTINUATIONS, PLACEHOLDER_API_KEY } from "./limits.js";
 import { malformedAnswerError, type ProviderErrorContext } from "./provider-error.js";
 import { resolveProviderSettings } from "./provider-settings.js";
-import { readField } from "./read-json.js";
+import { answerId, readField } from "./read-json.js";
 import { type BytesRecorder, byteCountingFetch, recordBytesInto } from "./request-bytes.js";
 import { guardTextListener, TextListenerFailure } from "./text-listener.js";
 import type {
@@ -100,6 +100,7 @@ export function createAnthropicProvider(
         const output: ConversationItem[] = [];
         let usage: ProviderUsage | undefined;
         let requestBytes = 0;
+        let responseId: { id?: string } = {};
         for (let continuation = 0; ; continuation += 1) {
           const sent = await send(body, request, onTextDelta);
           const parsed = fromMessagesAnswer(sent.answer);
@@ -107,6 +108,7 @@ export function createAnthropicProvider(
           output.push(...parsed.output);
           usage = addUsage(usage, parsed.usage);
           requestBytes += sent.bytes;
+          responseId = answerId(sent.answer);
           if (parsed.stop !== "pause_turn" || continuation >= MAX_PAUSE_TURN_CONTINUATIONS) break;
           // Paused mid-turn: the answer goes back as the last assistant message, exactly as it came.
           body.messages = [
@@ -114,7 +116,7 @@ export function createAnthropicProvider(
             { role: "assistant", content: readField(sent.answer, "content") as Anthropic.ContentBlock[] },
           ];
         }
-        return { output, ...(usage ? { usage } : {}), requestBytes };
+        return { output, ...(usage ? { usage } : {}), requestBytes, ...responseId };
       } catch (error) {
         if (error instanceof TextListenerFailure) throw error.error;
         throw toAnthropicProviderError(error, context);

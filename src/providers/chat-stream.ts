@@ -19,10 +19,13 @@ export async function readChatStream(
   let refusal: string | null = null;
   let finishReason: string | undefined;
   let usage: unknown;
+  let responseId: string | undefined;
   const toolCalls = new Map<number, ToolCallParts>();
   for await (const chunk of chunks) {
     const chunkUsage = readField(chunk, "usage");
     if (typeof chunkUsage === "object" && chunkUsage !== null) usage = chunkUsage;
+    const chunkId = readField(chunk, "id");
+    if (responseId === undefined && typeof chunkId === "string" && chunkId.length > 0) responseId = chunkId;
     const choices = readField(chunk, "choices");
     for (const choice of Array.isArray(choices) ? choices : []) {
       const index = readField(choice, "index");
@@ -60,7 +63,11 @@ export async function readChatStream(
         function: { name: parts.name, arguments: parts.arguments },
       })),
   };
-  return { choices: [{ index: 0, message, finish_reason: finishReason }], ...(usage ? { usage } : {}) };
+  return {
+    ...(responseId === undefined ? {} : { id: responseId }),
+    choices: [{ index: 0, message, finish_reason: finishReason }],
+    ...(usage ? { usage } : {}),
+  };
 }
 
 /** Adds one `tool_calls` delta entry: the first piece of a call names it, later ones add arguments. */

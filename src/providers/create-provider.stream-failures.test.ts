@@ -181,6 +181,8 @@ describe.each(OPENINGS)("createProvider (%s) streaming failures", (api, apiName,
       output: [{ type: "message", role: "assistant", text: "Hello" }],
       usage: { inputTokens: 5, outputTokens: 2 },
       requestBytes: Buffer.byteLength(seen[1]?.body ?? "", "utf8"),
+      // The provider's own id of the response, for traces (gen_ai.response.id).
+      id: api === "openai-responses" ? "resp_1" : "chatcmpl-1",
     });
   });
 });

@@ -12,7 +12,7 @@ import {
   toProviderError,
 } from "./provider-error.js";
 import { resolveProviderSettings } from "./provider-settings.js";
-import type { ParsedAnswer } from "./read-json.js";
+import { answerId, type ParsedAnswer } from "./read-json.js";
 import { type BytesRecorder, byteCountingFetch, recordBytesInto } from "./request-bytes.js";
 import { fromResponsesAnswer, responsesFailure, toResponsesBody } from "./responses-mapping.js";
 import { readResponsesStream } from "./responses-stream.js";
@@ -103,6 +103,7 @@ export function createProvider(
       const failure = responsesFailure(value);
       if (failure !== undefined) throw reportedFailureError(context, failure);
       parsed = fromResponsesAnswer(value);
+      if (parsed) parsed = { ...parsed, ...answerId(value) };
     } else {
       const body = toChatBody(request, tokenCapField);
       const value = onTextDelta
@@ -119,6 +120,7 @@ export function createProvider(
           )
         : await client.chat.completions.create(body, requestOptions);
       parsed = fromChatAnswer(value);
+      if (parsed) parsed = { ...parsed, ...answerId(value) };
     }
     if (!parsed) throw malformedAnswerError(id, apiName);
     return { ...parsed, bytes: recorder.bytes };
@@ -134,6 +136,7 @@ export function createProvider(
           output: answer.output,
           ...(answer.usage ? { usage: answer.usage } : {}),
           requestBytes: answer.bytes,
+          ...(answer.id === undefined ? {} : { id: answer.id }),
         };
       } catch (error) {
         if (error instanceof TextListenerFailure) throw error.error;

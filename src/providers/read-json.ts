@@ -1,7 +1,13 @@
 import type { ConversationItem, ProviderUsage } from "./types.js";
 
 /** What toolsift keeps of a provider's answer: the conversation items and the usage, when reported. */
-export type ParsedAnswer = { output: ConversationItem[]; usage?: ProviderUsage };
+export type ParsedAnswer = { output: ConversationItem[]; usage?: ProviderUsage; id?: string };
+
+/** `{ id }` when `answer` carries a non-empty string `id` (the provider's id of its response), else `{}`. */
+export function answerId(answer: unknown): { id?: string } {
+  const id = readField(answer, "id");
+  return typeof id === "string" && id.length > 0 ? { id } : {};
+}
 
 /** Token usage from a usage object with the given field names, when both are finite numbers. */
 export function readUsage(

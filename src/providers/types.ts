@@ -52,6 +52,8 @@ export interface ProviderResponse {
   usage?: ProviderUsage;
   /** Bytes of the request body as sent on the wire (UTF-8). */
   requestBytes: number;
+  /** The provider's id of this response, when it gives one (`resp_…`, `chatcmpl-…`, `msg_…`). */
+  id?: string;
 }
 
 /** A model provider (OpenAI, an OpenAI-compatible server, Anthropic, or the mock). */

@@ -209,6 +209,7 @@ describe("OpenTelemetry traces and metrics of a gateway run and `mcp serve` (rea
       });
       expect(chat.attributes["gen_ai.usage.input_tokens"]).toBeGreaterThan(0);
       expect(chat.attributes["gen_ai.usage.output_tokens"]).toBeGreaterThan(0);
+      expect(String(chat.attributes["gen_ai.response.id"])).toMatch(/^resp_/);
     }
     expect(chats.map((chat) => chat.attributes["gen_ai.response.finish_reasons"])).toContainEqual(["stop"]);
     expect(chats.map((chat) => chat.attributes["gen_ai.response.finish_reasons"])).toContainEqual([

@@ -88,9 +88,7 @@ function readResponseAttributes(response: ProviderResponse): Attributes {
     ],
     [Attribute.providerRequestBytes]: response.requestBytes,
   };
-  // Not part of ProviderResponse yet: read when a provider adds it.
-  const id = (response as { id?: unknown }).id;
-  if (typeof id === "string") attributes[Attribute.responseId] = id;
+  if (response.id !== undefined) attributes[Attribute.responseId] = response.id;
   const usage = response.usage;
   if (usage) {
     attributes[Attribute.usageInputTokens] = usage.inputTokens;
