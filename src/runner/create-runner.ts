@@ -10,7 +10,10 @@ import { runAgent } from "./run-agent.js";
 import type { RunnerOptions } from "./runner-options.js";
 import type { EffectiveSurface, EffectiveTool, Runner, RunResult } from "./types.js";
 
-/** The agent runner: one catalog per run, provider clients reused per provider id. */
+/**
+ * The agent runner: one Tool Search per run, over catalogs shared by runs with unchanged tool sets; provider
+ * clients reused per provider id.
+ */
 export function createRunner(options: RunnerOptions): Runner {
   const env = options.env ?? process.env;
   // Process-wide, like the search indexes it keeps alive: the last runner made sets it.

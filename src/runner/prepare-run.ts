@@ -20,8 +20,9 @@ export interface PreparedRun {
 }
 
 /**
- * Opens the run surface of one run (its own catalog, never shared with another run) over the agent's tool
- * sources, and renders the system prompt and the provider's tool declarations from it.
+ * Opens the run surface of one run over the agent's tool sources (its own Tool Search instance, over the
+ * catalog shared by runs with the same tools), and renders the system prompt and the provider's tool
+ * declarations from it.
  */
 export async function prepareRun(
   options: RunnerOptions,
