@@ -54,7 +54,7 @@ function untouched(
   if (walk.nodes > MAX_REDACTION_NODES || depth > MAX_REDACTION_DEPTH) return false;
   if (typeof value === "string") {
     for (const form of forms) if (value.includes(form)) return false;
-    return true;
+    return !jsonHoldsKnownSecret(value, forms);
   }
   if (typeof value !== "object" || value === null) return true;
   try {
@@ -74,6 +74,37 @@ function untouched(
   } catch {
     return false;
   }
+}
+
+/**
+ * The value parsed from `text` when it is JSON (as parsedJson reads it) and one of its strings holds one of
+ * `forms`; undefined otherwise. Its own bounded walk: a value too large to search is taken as holding none.
+ */
+function jsonHolding(text: string, forms: readonly string[]): unknown {
+  if (forms.length === 0) return undefined;
+  const parsed = parsedJson(text);
+  if (parsed === undefined) return undefined;
+  return holdsForm(parsed, forms, 0, { nodes: 0 }) ? parsed : undefined;
+}
+
+/** True when `text` is JSON one of whose strings holds one of `forms` (see jsonHolding). */
+export function jsonHoldsKnownSecret(text: string, forms: readonly string[]): boolean {
+  return jsonHolding(text, forms) !== undefined;
+}
+
+function holdsForm(
+  value: unknown,
+  forms: readonly string[],
+  depth: number,
+  walk: { nodes: number },
+): boolean {
+  walk.nodes += 1;
+  if (walk.nodes > MAX_REDACTION_NODES || depth > MAX_REDACTION_DEPTH) return false;
+  if (typeof value === "string") return forms.some((form) => value.includes(form));
+  if (typeof value !== "object" || value === null) return false;
+  const items = Array.isArray(value) ? value : Object.values(value);
+  for (const item of items) if (holdsForm(item, forms, depth + 1, walk)) return true;
+  return false;
 }
 
 function collect(
@@ -139,6 +170,10 @@ function replaceIn(
   if (typeof value === "string") {
     let text = value;
     for (const form of forms) if (text.includes(form)) text = text.split(form).join(REDACTED);
+    // JSON text may spell a secret with escapes (`\u0050` for `P`) that only parsing reveals, and a later
+    // re-serialisation would write out plainly: such text is parsed, redacted and serialised again.
+    const parsed = jsonHolding(text, forms);
+    if (parsed !== undefined) text = JSON.stringify(replaceIn(parsed, forms, 0, { nodes: 0 }));
     return text;
   }
   if (typeof value !== "object" || value === null) return value;

@@ -8,6 +8,7 @@ import {
   TRUNCATED,
 } from "./limits.js";
 import { parseJsonText } from "./parse-json-text.js";
+import { jsonHoldsKnownSecret } from "./redact-known-values.js";
 import { redactText } from "./redact-text.js";
 import { isSecretKeyName } from "./secret-key-name.js";
 
@@ -144,6 +145,7 @@ function unchanged(value: unknown, depth: number, walk: Walk, forms: readonly st
   if (walk.nodes > MAX_REDACTION_NODES) return false;
   if (typeof value === "string") {
     for (const form of forms) if (value.includes(form)) return false;
+    if (forms.length > 0 && jsonHoldsKnownSecret(value, forms)) return false;
     return stringUnchanged(value, depth, walk);
   }
   if (typeof value !== "object" || value === null) return true;
