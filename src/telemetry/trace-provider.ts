@@ -1,8 +1,9 @@
 import { type Attributes, context, SpanKind, trace } from "@opentelemetry/api";
 import type { Provider, ProviderRequest, ProviderResponse } from "../providers/index.js";
-import { errorTypeOf, markSpanFailed } from "./error-type.js";
+import { endOperation } from "./end-operation.js";
+import { errorTypeOf } from "./error-type.js";
 import { Attribute, chatSpanName, Operation } from "./semantic-names.js";
-import { activeInstruments, activeTracer, secondsSince } from "./telemetry-on.js";
+import { activeInstruments, activeTracer } from "./telemetry-on.js";
 
 /**
  * The same provider with each `complete` traced as a `chat {model}` client span (a child of the run's span)
@@ -60,12 +61,7 @@ async function tracedComplete(provider: Provider, request: ProviderRequest): Pro
     errorType = errorTypeOf(error);
     throw error;
   } finally {
-    if (span && errorType !== undefined) markSpanFailed(span, errorType);
-    span?.end();
-    instruments?.operationDuration.record(secondsSince(started), {
-      ...metricAttributes,
-      ...(errorType === undefined ? {} : { [Attribute.errorType]: errorType }),
-    });
+    endOperation(span, instruments, started, metricAttributes, errorType);
   }
 }
 

@@ -1,7 +1,8 @@
 import { context, SpanKind, trace } from "@opentelemetry/api";
-import { errorTypeOf, markSpanFailed } from "./error-type.js";
+import { endOperation } from "./end-operation.js";
+import { errorTypeOf } from "./error-type.js";
 import { Attribute, invokeAgentSpanName, Operation } from "./semantic-names.js";
-import { activeInstruments, activeTracer, secondsSince } from "./telemetry-on.js";
+import { activeInstruments, activeTracer } from "./telemetry-on.js";
 
 /** What is known about a run before it starts. */
 export interface RunSpanInput {
@@ -67,11 +68,6 @@ export async function traceRun<T extends RunSpanOutcome>(
     errorType = errorTypeOf(error);
     throw error;
   } finally {
-    if (span && errorType !== undefined) markSpanFailed(span, errorType);
-    span?.end();
-    instruments?.operationDuration.record(secondsSince(started), {
-      ...metricAttributes,
-      ...(errorType === undefined ? {} : { [Attribute.errorType]: errorType }),
-    });
+    endOperation(span, instruments, started, metricAttributes, errorType);
   }
 }

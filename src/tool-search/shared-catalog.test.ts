@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   DEFAULT_CATALOG_CACHE_SIZE,
@@ -10,6 +8,7 @@ import {
 } from "../catalog/index.js";
 import { applySharedToolPolicy, type PolicyLayers } from "../policy/index.js";
 import { createToolSearch } from "./create-tool-search.js";
+import { readSealDevQueries, readSealTools, sealToolsAvailable } from "./seal-tools.test-support.js";
 
 const VERBS = ["list", "get", "search", "create", "update", "delete", "send", "export"];
 const OBJECTS = ["invoice", "customer", "ticket", "message", "file", "calendar event", "report", "order"];
@@ -185,27 +184,10 @@ describe("catalogs shared across runs", () => {
   });
 });
 
-const SEAL_TOOLS = fileURLToPath(new URL("../../../shared/data/seal-tools/", import.meta.url));
-
-describe.runIf(existsSync(`${SEAL_TOOLS}tools.jsonl`))("shared catalog on Seal-Tools (4,076 tools)", () => {
+describe.runIf(sealToolsAvailable)("shared catalog on Seal-Tools (4,076 tools)", () => {
   it("shared and fresh runs agree on 200 dev queries, with a policy view and a client tool", () => {
-    const tools = readFileSync(`${SEAL_TOOLS}tools.jsonl`, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line): ToolDefinition => {
-        const row = JSON.parse(line) as { api_name: string; api_description: string };
-        return {
-          name: row.api_name,
-          description: row.api_description,
-          origin: { kind: "plugin", owner: "seal" },
-          execute: async () => ({ content: [] }),
-        };
-      });
-    const queries = readFileSync(`${SEAL_TOOLS}dev.jsonl`, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .slice(0, 200)
-      .map((line) => (JSON.parse(line) as { query: string }).query);
+    const tools = readSealTools({ kind: "plugin", owner: "seal" });
+    const queries = readSealDevQueries(200);
     const layers: PolicyLayers = { agentId: "main", global: { deny: ["*Weather*", "*weather*"] } };
     const ranking = (cacheSize: number) => {
       setCatalogCacheSize(cacheSize);

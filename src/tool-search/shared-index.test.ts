@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { buildCatalog, type ToolDefinition } from "../catalog/index.js";
 import { createSearchIndex } from "../search/index.js";
 import { createToolSearch } from "./create-tool-search.js";
+import { readSealDevQueries, readSealTools, sealToolsAvailable } from "./seal-tools.test-support.js";
 
 const VERBS = ["list", "get", "search", "create", "update", "delete", "send", "export"];
 const OBJECTS = ["invoice", "customer", "ticket", "message", "file", "calendar event", "report", "order"];
@@ -114,26 +113,10 @@ describe("search indexes shared across runs by catalog fingerprint", () => {
   });
 });
 
-const SEAL_TOOLS = fileURLToPath(new URL("../../../shared/data/seal-tools/", import.meta.url));
-
-describe.runIf(existsSync(`${SEAL_TOOLS}tools.jsonl`))("on Seal-Tools (4,076 tools)", () => {
+describe.runIf(sealToolsAvailable)("on Seal-Tools (4,076 tools)", () => {
   it("a reused index gives exactly the fresh ranking for 300 dev queries", () => {
-    const tools = readFileSync(`${SEAL_TOOLS}tools.jsonl`, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line): ToolDefinition => {
-        const row = JSON.parse(line) as { api_name: string; api_description: string };
-        return {
-          name: row.api_name,
-          description: row.api_description,
-          execute: async () => ({ content: [] }),
-        };
-      });
-    const queries = readFileSync(`${SEAL_TOOLS}dev.jsonl`, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .slice(0, 300)
-      .map((line) => (JSON.parse(line) as { query: string }).query);
+    const tools = readSealTools();
+    const queries = readSealDevQueries(300);
     const expected = freshRanking(tools, queries, 8);
     for (let run = 0; run < 2; run += 1) {
       const search = createToolSearch({ tools });
