@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../ids/index.js";
 
 /** A new opaque id with an OpenAI-style prefix (`resp`, `msg`, `fc`, `chatcmpl`). */
 export function newId(prefix: "resp" | "msg" | "fc" | "chatcmpl"): string {
   const separator = prefix === "chatcmpl" ? "-" : "_";
-  return `${prefix}${separator}${randomBytes(12).toString("hex")}`;
+  return `${prefix}${separator}${randomHex(12)}`;
 }
 
 /** Seconds since the epoch, as `created_at` / `created` fields carry it. */

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { CatalogSnapshot } from "../catalog/index.js";
 import type { Telemetry } from "../controls/index.js";
+import { randomHex } from "../ids/index.js";
 import { COUNTER_SCOPE_BYTES } from "./limits.js";
 
 /** Search, describe and call counters scoped to one catalog lineage. */
@@ -27,11 +27,9 @@ export class TelemetryCounters {
 
   /** A fresh copy of the figures for this snapshot. */
   read(snapshot: CatalogSnapshot): Telemetry {
-    const sources = { native: 0, mcp: 0, client: 0 };
-    for (const entry of snapshot.entries) sources[entry.source] += 1;
     return {
       catalogSize: snapshot.entries.length,
-      sources,
+      sources: { ...sourceCounts(snapshot) },
       counterScope: this.scope,
       searchCount: this.searches,
       describeCount: this.describes,
@@ -40,6 +38,21 @@ export class TelemetryCounters {
   }
 }
 
+type SourceCounts = Telemetry["sources"];
+
+/** Entries per source, counted once per snapshot (a snapshot never changes; a run reads them at its end). */
+const countsBySnapshot = new WeakMap<CatalogSnapshot, SourceCounts>();
+
+function sourceCounts(snapshot: CatalogSnapshot): SourceCounts {
+  let counts = countsBySnapshot.get(snapshot);
+  if (counts === undefined) {
+    counts = { native: 0, mcp: 0, client: 0 };
+    for (const entry of snapshot.entries) counts[entry.source] += 1;
+    countsBySnapshot.set(snapshot, counts);
+  }
+  return counts;
+}
+
 function newScope(): string {
-  return randomBytes(COUNTER_SCOPE_BYTES).toString("hex");
+  return randomHex(COUNTER_SCOPE_BYTES);
 }

@@ -1,0 +1,1 @@
+export { randomHex } from "./random-hex.js";
