@@ -262,3 +262,39 @@ test("a session store that cannot write target activity neither fails the run no
     true,
   );
 });
+
+test("provider requests share the run's signal: listeners a client never removes raise no leak warning and die with the run", async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+  process.on("warning", onWarning);
+  const signals = new Set<AbortSignal>();
+  let aborted = 0;
+  const base = scriptedProvider((_request, index) =>
+    index < 14 ? [functionCall(`w_${index}`, "weather_forecast", { city: `C${index}` })] : [assistantSays("done")],
+  );
+  const provider = {
+    ...base,
+    complete(request: Parameters<typeof base.complete>[0]) {
+      // As the `openai` client does: one abort listener per request, never removed.
+      request.signal?.addEventListener("abort", () => {
+        aborted += 1;
+      });
+      if (request.signal) signals.add(request.signal);
+      return base.complete(request);
+    },
+  };
+  try {
+    harness = await createRunnerHarness({ provider, toolSearch: false, agentDefaults: { maxTurns: 20 } });
+    const result = await harness.say("many-turns", "keep going");
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe("completed");
+    expect(base.requests).toHaveLength(15);
+    // One signal for the whole run, carrying all 15 listeners; nothing aborted it.
+    expect(signals.size).toBe(1);
+    expect(aborted).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((warning) => warning.includes("MaxListeners"))).toEqual([]);
+  } finally {
+    process.off("warning", onWarning);
+  }
+});

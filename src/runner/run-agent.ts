@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { ResolvedAgent } from "../config/index.js";
 import { isToolsiftError, messageOf } from "../errors/index.js";
 import type { ConversationItem, Provider, ProviderUsage } from "../providers/index.js";
@@ -38,19 +39,19 @@ export async function runAgent(
   const runId = `run_${randomUUID()}`;
   const started = Date.now();
   const { sessions } = options;
-  const events: Promise<void>[] = [];
   // Secrets this run knows (its provider key, values of secret-named call arguments): the store redacts
   // secrets by key and shape; these are also redacted where they reappear as free text (a tool's echo, the
   // model's own words, a provider error quoting the key).
   const secrets = new Set<string>(agent.model.settings?.apiKey ? [agent.model.settings.apiKey] : []);
   const log = (event: SessionEvent) => {
     const written = sessions.append(agent.id, request.sessionKey, redactSessionEvent(event, secrets));
-    events.push(written.catch(() => {}));
+    // Lines not waited for are settled by the summary: a store writes one session's appends in order.
+    written.catch(() => {});
     return written;
   };
   // The run's log lines (plugin hook failures, errors) get the same treatment.
   const runLog = (line: string) => options.log?.(redactText(redactKnownValues(line, secrets)));
-  const stamp = () => ({ at: new Date().toISOString(), runId });
+  const stamp = () => ({ at: isoNow(), runId });
   const emit = (event: RunEvent) => emitRunEvent(request.onEvent, event);
   const model = `${agent.model.provider}/${agent.model.id}`;
 
@@ -90,6 +91,10 @@ export async function runAgent(
   // The run's own signal: the caller's abort and the run timeout reach it, and nothing of it outlives the run.
   const run = createRunSignal({ sources: [request.signal], timeoutMs: agent.runTimeoutMs });
   const signal = run.signal;
+  // Provider requests get this signal itself: the abort listener a client library adds to it and never
+  // removes (one per request) dies with the run, as the signal does. Those listeners are bounded by the
+  // run's turns, so the leak warning (at 11 listeners) would only be noise here.
+  setMaxListeners(0, signal);
   let prepared: PreparedRun | undefined;
   let turns = 0;
   let status: RunStatus = "incomplete";
@@ -119,9 +124,6 @@ export async function runAgent(
     while (turns < agent.maxTurns) {
       turns += 1;
       signal.throwIfAborted();
-      // Each provider request gets a signal of its own, released when it settles: the abort listener the
-      // client library adds and never removes dies with the request.
-      const providerSignal = createRunSignal({ sources: [signal] });
       // The history sent fits the model's context window; the system prompt and tools are never trimmed.
       const history = fitHistory(conversation, { budgetTokens: historyBudget, keepFrom: turnStart });
       if (history.trimmed !== undefined && !trimLogged) {
@@ -146,11 +148,11 @@ export async function runAgent(
           input: history.items,
           tools: prepared.providerTools,
           ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
-          signal: providerSignal.signal,
+          signal,
           ...(onTextDelta ? { onTextDelta } : {}),
         }),
         signal,
-      ).finally(() => providerSignal.release());
+      );
       for (const item of response.output)
         if (item.type === "function_call")
           for (const value of collectSecretValues(item.arguments)) secrets.add(value);
@@ -255,7 +257,8 @@ export async function runAgent(
     .filter((item): item is Extract<ConversationItem, { type: "message" }> => item.type === "message")
     .map((item) => item.text)
     .join("\n");
-  await Promise.allSettled(events);
+  // Queued right behind the run's last lines, so they go out in the same write; the store writes a session's
+  // appends in order, so once the summary is written, every line before it is too.
   // Tools already ran: a summary that cannot be written never takes the answer away from the caller.
   await log({
     ...stamp(),
@@ -352,6 +355,16 @@ function storageRefusal(runId: string, agent: ResolvedAgent, request: RunRequest
     usage: { inputTokens: 0, outputTokens: 0 },
     error: { code: "STORAGE_UNAVAILABLE", message: error.message },
   };
+}
+
+/** The last time isoNow formatted, and its text: a run logs several events within one millisecond. */
+let lastStamp = { ms: Number.NaN, iso: "" };
+
+/** `new Date().toISOString()`, formatted once per millisecond. */
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastStamp.ms) lastStamp = { ms, iso: new Date(ms).toISOString() };
+  return lastStamp.iso;
 }
 
 /** `work`, or a rejection with the signal's reason as soon as the signal aborts (whichever comes first). */

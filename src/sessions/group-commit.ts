@@ -13,8 +13,8 @@ type Pending = { line: string; sync: boolean; resolve: () => void; reject: (erro
 type Queue = { pending: Pending[]; drained: Promise<void> };
 
 /**
- * Group commit over `write(key, text)`: the first line for an idle key is written as soon as the current
- * synchronous work is done (a microtask later), together with any line added for that key meanwhile; lines
+ * Group commit over `write(key, text)`: the first line for an idle key is written once the current turn of
+ * the event loop is done (`setImmediate`), together with any line added for that key meanwhile; lines
  * added while a write is in progress wait and are then written together, in the order they were added, by
  * one `write` call (so one flush covers them all). Every `add` settles with the write that carried its line.
  * Writes for one key never overlap; different keys are independent.
@@ -51,9 +51,10 @@ export function createGroupCommit(
         }
         const queue: Queue = { pending: [{ line, sync, resolve, reject }], drained: Promise.resolve() };
         queues.set(key, queue);
-        // Written once the current synchronous work is done (a microtask), so lines appended together
-        // (a header and the user input; a model request and its answer) go out as one write.
-        queue.drained = Promise.resolve().then(() => drain(key, queue));
+        // Written once this turn of the event loop is done, so what a run logs between two waits (a model
+        // request, its answer and the results of the calls it asked for; the last answer and the summary)
+        // goes out as one write. A microtask would split those at every await of the run.
+        queue.drained = new Promise<void>((resolve) => setImmediate(resolve)).then(() => drain(key, queue));
       });
     },
     idle(key) {
