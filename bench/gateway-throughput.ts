@@ -13,12 +13,20 @@ import { writeResults } from "./write-results.js";
 const CONCURRENCY = 8;
 /** Gateway runs before measuring (JIT, plugin load, first-use caches); their provider bodies are replayed. */
 const WARM_UP_RUNS = 40;
+/**
+ * How long the floor and the gateway are driven before their rounds are measured. Both cost more per run in
+ * their first half minute (JIT, heap sizing): in one 6-round run without it the gateway went from 11.5 to
+ * 8.0 ms per run and the floor from 5.1 to 3.9, round by round.
+ */
+const WARM_UP_MS = 20_000;
 /** How long the mock alone is driven. */
 const MOCK_PHASE_MS = 8_000;
-/** How long the gateway is driven. */
-const GATEWAY_PHASE_MS = 20_000;
-/** How long the provider floor is driven. */
-const FLOOR_PHASE_MS = 10_000;
+/** Rounds of (provider floor, gateway), alternating: the machine's drift falls on both, the median is reported. */
+const ROUNDS = 4;
+/** How long the gateway is driven per round. */
+const GATEWAY_PHASE_MS = 8_000;
+/** How long the provider floor is driven per round. */
+const FLOOR_PHASE_MS = 5_000;
 /** Goals from issue 11. */
 const RATIO_GOAL = 0.3;
 const CPU_GOAL_MS = 5;
@@ -38,9 +46,15 @@ type Row = {
   mockBoundRunsPerSecond?: number;
   ratio?: number;
   ratioGoal?: number;
-  /** CPU time of the measured process itself (gateway and floor: per run; mock: per request). */
+  /** CPU time of the measured process itself (gateway and floor: per run, median round; mock: per request). */
   cpuMsPerUnit: number;
-  /** Gateway: its CPU per run minus the provider floor's (the gateway's own work). */
+  /** Gateway and floor: CPU per run in each round. */
+  cpuMsPerRound?: number[];
+  /** Gateway and floor: CPU per run during the warm-up (the process's first WARM_UP_MS of load). */
+  cpuMsPerUnitWarmingUp?: number;
+  /** Gateway: the same difference as cpuMsBeyondProvider, over the two warm-ups. */
+  cpuMsBeyondProviderWarmingUp?: number;
+  /** Gateway: its CPU per run minus the provider floor's in the same round, median of the rounds (the gateway's own work). */
   cpuMsBeyondProvider?: number;
   cpuGoalMs?: number;
   failures: number;
@@ -53,8 +67,10 @@ type Row = {
  * floor (`provider-floor-server.ts`): a process that takes the same HTTP request and sends one run's recorded
  * provider bodies through the `openai` client, nothing else. All at concurrency 8; the mock runs as its own
  * child (`toolsift mock-openai`) so its CPU never mixes with the load generator's. CPU is each child's own
- * utime+stime from `/proc/<pid>/stat`; the gateway's CPU beyond the provider is its CPU per run minus the
- * floor's.
+ * utime+stime from `/proc/<pid>/stat`. The floor and the gateway are measured in ROUNDS alternating rounds
+ * (each warmed up first); the gateway's CPU beyond the provider is, per round, its CPU per run minus the
+ * floor's in the round just before, and the median of the rounds is reported: one round on a busy moment
+ * of the machine moves neither figure.
  */
 export async function run(): Promise<Row[]> {
   if (!existsSync(CLI_ENTRY)) throw new Error(`${CLI_ENTRY} is missing: run \`npm run build\` first.`);
@@ -126,31 +142,39 @@ export async function run(): Promise<Row[]> {
       entry: "",
     });
     children.push(floor);
-    const floorPid = floor.process.pid as number;
-    const floorCpu = cpuMs(floorPid);
-    const floorPhase = await drive(
-      async () => {
-        const response = await fetch(`${floor.url}/run`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ model: "mock-tool-planner", input: RUN_INPUT }),
-        });
-        const body = (await response.json()) as { ok?: boolean };
-        return response.ok && body.ok === true;
-      },
-      { ms: FLOOR_PHASE_MS },
-    );
-    const floorCpuMsPerRun = (cpuMs(floorPid) - floorCpu) / Math.max(1, floorPhase.done);
-    await stopChild(floor.process);
+    const floorRun = async (): Promise<boolean> => {
+      const response = await fetch(`${floor.url}/run`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ model: "mock-tool-planner", input: RUN_INPUT }),
+      });
+      const body = (await response.json()) as { ok?: boolean };
+      return response.ok && body.ok === true;
+    };
+    // Both warmed up under the same load before measuring: the first seconds of either (JIT, heap growth)
+    // cost more per run than the rest.
+    const floorWarmUp = await measure(floor.process.pid as number, floorRun, WARM_UP_MS);
+    const gatewayWarmUp = await measure(gateway.process.pid as number, oneRun, WARM_UP_MS);
 
-    const gatewayPid = gateway.process.pid as number;
-    const gatewayCpu = cpuMs(gatewayPid);
-    const cursor = await mockCursor(mock.url);
-    const gatewayPhase = await drive(oneRun, { ms: GATEWAY_PHASE_MS });
-    const gatewayCpuMs = cpuMs(gatewayPid) - gatewayCpu;
-    const measuredRequests = (await mockCursor(mock.url)) - cursor;
+    const floorRounds: Phase[] = [];
+    const gatewayRounds: Phase[] = [];
+    for (let index = 0; index < ROUNDS; index += 1) {
+      floorRounds.push(await measure(floor.process.pid as number, floorRun, FLOOR_PHASE_MS));
+      const cursor = await mockCursor(mock.url);
+      const phase = await measure(gateway.process.pid as number, oneRun, GATEWAY_PHASE_MS);
+      phase.requests = (await mockCursor(mock.url)) - cursor;
+      gatewayRounds.push(phase);
+    }
+    const floorPhase = sum(floorRounds);
+    const gatewayPhase = sum(gatewayRounds);
+    const floorCpuMsPerRun = median(floorRounds.map(cpuPerRun));
+    const gatewayCpuMsPerRun = median(gatewayRounds.map(cpuPerRun));
+    // Each round's gateway beside the floor measured right before it; the median of those differences.
+    const beyond = median(
+      gatewayRounds.map((phase, index) => cpuPerRun(phase) - cpuPerRun(floorRounds[index] as Phase)),
+    );
     const runsPerSecond = gatewayPhase.done / gatewayPhase.seconds;
-    const perRun = measuredRequests / Math.max(1, gatewayPhase.done);
+    const perRun = (gatewayPhase.requests ?? 0) / Math.max(1, gatewayPhase.done);
     const mockBound = mockPerSecond / perRun;
 
     const rows: Row[] = [
@@ -169,6 +193,8 @@ export async function run(): Promise<Row[]> {
         perSecond: round(floorPhase.done / floorPhase.seconds),
         requestsPerRun: round(requestsPerRun),
         cpuMsPerUnit: round(floorCpuMsPerRun),
+        cpuMsPerRound: floorRounds.map((phase) => round(cpuPerRun(phase))),
+        cpuMsPerUnitWarmingUp: round(cpuPerRun(floorWarmUp)),
         failures: floorPhase.failed,
       },
       {
@@ -180,8 +206,11 @@ export async function run(): Promise<Row[]> {
         mockBoundRunsPerSecond: round(mockBound),
         ratio: round(runsPerSecond / mockBound),
         ratioGoal: RATIO_GOAL,
-        cpuMsPerUnit: round(gatewayCpuMs / Math.max(1, gatewayPhase.done)),
-        cpuMsBeyondProvider: round(gatewayCpuMs / Math.max(1, gatewayPhase.done) - floorCpuMsPerRun),
+        cpuMsPerUnit: round(gatewayCpuMsPerRun),
+        cpuMsPerRound: gatewayRounds.map((phase) => round(cpuPerRun(phase))),
+        cpuMsPerUnitWarmingUp: round(cpuPerRun(gatewayWarmUp)),
+        cpuMsBeyondProviderWarmingUp: round(cpuPerRun(gatewayWarmUp) - cpuPerRun(floorWarmUp)),
+        cpuMsBeyondProvider: round(beyond),
         cpuGoalMs: CPU_GOAL_MS,
         failures: gatewayPhase.failed,
       },
@@ -196,6 +225,38 @@ export async function run(): Promise<Row[]> {
     for (const child of children) await stopChild(child.process);
     await rm(root, { recursive: true, force: true });
   }
+}
+
+/** One measured phase: runs done and failed, wall seconds, the process's CPU ms, and (gateway) mock requests. */
+type Phase = { done: number; failed: number; seconds: number; cpuMs: number; requests?: number };
+
+async function measure(pid: number, once: () => Promise<boolean>, ms: number): Promise<Phase> {
+  const before = cpuMs(pid);
+  const phase = await drive(once, { ms });
+  return { ...phase, cpuMs: cpuMs(pid) - before };
+}
+
+const cpuPerRun = (phase: Phase) => phase.cpuMs / Math.max(1, phase.done);
+
+function sum(phases: Phase[]): Phase {
+  return phases.reduce(
+    (total, phase) => ({
+      done: total.done + phase.done,
+      failed: total.failed + phase.failed,
+      seconds: total.seconds + phase.seconds,
+      cpuMs: total.cpuMs + phase.cpuMs,
+      requests: (total.requests ?? 0) + (phase.requests ?? 0),
+    }),
+    { done: 0, failed: 0, seconds: 0, cpuMs: 0, requests: 0 },
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 const drive = (once: () => Promise<boolean>, until: { count?: number; ms?: number }) =>
