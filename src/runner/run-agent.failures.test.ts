@@ -270,7 +270,9 @@ test("provider requests share the run's signal: listeners a client never removes
   const signals = new Set<AbortSignal>();
   let aborted = 0;
   const base = scriptedProvider((_request, index) =>
-    index < 14 ? [functionCall(`w_${index}`, "weather_forecast", { city: `C${index}` })] : [assistantSays("done")],
+    index < 14
+      ? [functionCall(`w_${index}`, "weather_forecast", { city: `C${index}` })]
+      : [assistantSays("done")],
   );
   const provider = {
     ...base,
