@@ -51,13 +51,12 @@ export async function runAgent(
   };
   // The run's log lines (plugin hook failures, errors) get the same treatment.
   const runLog = (line: string) => options.log?.(redactText(redactKnownValues(line, secrets)));
-  const stamp = () => ({ at: isoNow(), runId });
   const emit = (event: RunEvent) => emitRunEvent(request.onEvent, event);
   const model = `${agent.model.provider}/${agent.model.id}`;
 
   // A run that cannot log is refused here, before anything runs (the store reports the fault once).
   let previous: SessionEvent[];
-  const input: SessionEvent = { ...stamp(), type: "user-input", items: request.input };
+  const input: SessionEvent = { at: isoNow(), runId, type: "user-input", items: request.input };
   try {
     previous = await sessions.read(agent.id, request.sessionKey);
     const header: SessionEvent = {
@@ -104,7 +103,7 @@ export async function runAgent(
     prepared = await prepareRun({ ...options, log: runLog }, agent, request, clientTools, {
       onTargetActivity: (activity) => {
         // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
-        log({ ...stamp(), type: "target-activity", ...activity }).catch((error: unknown) => {
+        log({ at: isoNow(), runId, type: "target-activity", ...activity }).catch((error: unknown) => {
           if (!isStorageUnavailable(error))
             runLog(`run ${runId}: could not log target activity: ${messageOf(error)}`);
         });
@@ -159,7 +158,8 @@ export async function runAgent(
       addUsage(usage, response.usage);
       // Later lines are not waited for one by one (they batch); all settle before the summary is written.
       void log({
-        ...stamp(),
+        at: isoNow(),
+        runId,
         type: "model-request",
         provider: provider.id,
         model: agent.model.id,
@@ -172,7 +172,7 @@ export async function runAgent(
           ? {}
           : { trimmed: { items: history.trimmed.items, chars: history.trimmed.chars } }),
       });
-      void log({ ...stamp(), type: "assistant-output", items: response.output });
+      void log({ at: isoNow(), runId, type: "assistant-output", items: response.output });
       conversation.push(...response.output);
       for (const item of response.output) {
         if (item.type !== "message") continue;
@@ -206,7 +206,8 @@ export async function runAgent(
           ...(result.isError === true ? { isError: true as const } : {}),
         });
         void log({
-          ...stamp(),
+          at: isoNow(),
+          runId,
           type: "tool-result",
           callId: call.callId,
           name: call.name,
@@ -261,7 +262,8 @@ export async function runAgent(
   // appends in order, so once the summary is written, every line before it is too.
   // Tools already ran: a summary that cannot be written never takes the answer away from the caller.
   await log({
-    ...stamp(),
+    at: isoNow(),
+    runId,
     type: "run-summary",
     status,
     turns,
