@@ -28,3 +28,9 @@ export const TOKEN_USAGE_BUCKETS: readonly number[] = [
 export const DURATION_BUCKETS_SECONDS: readonly number[] = [
   0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
 ];
+
+/** While exports keep failing, at most one log line per this many ms (the first failure is logged at once). */
+export const EXPORT_FAILURE_QUIET_MS = 60_000;
+
+/** Longest export error quoted in the log. */
+export const MAX_EXPORT_ERROR_CHARS = 200;

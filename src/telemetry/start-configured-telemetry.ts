@@ -1,3 +1,4 @@
+import { createExportReporter } from "./export-reporter.js";
 import { DEFAULT_METRIC_EXPORT_INTERVAL_MS, DEFAULT_SPAN_EXPORT_DELAY_MS } from "./limits.js";
 import type { RunningTelemetry } from "./start-telemetry.js";
 import { setTelemetrySettings } from "./telemetry-settings.js";
@@ -40,6 +41,9 @@ export async function startConfiguredTelemetry(
     spanExportDelayMs: positiveInteger(env.OTEL_BSP_SCHEDULE_DELAY) ?? DEFAULT_SPAN_EXPORT_DELAY_MS,
     metricExportIntervalMs:
       positiveInteger(env.OTEL_METRIC_EXPORT_INTERVAL) ?? DEFAULT_METRIC_EXPORT_INTERVAL_MS,
+    ...(options.log
+      ? { reporter: createExportReporter({ shownEndpoint: shownEndpoint(endpoint), log: options.log }) }
+      : {}),
   });
   options.log?.(`telemetry: exporting traces and metrics over OTLP/HTTP to ${shownEndpoint(endpoint)}`);
   return running;

@@ -8,7 +8,9 @@ import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import type { ExportReporter } from "./export-reporter.js";
 import { DEFAULT_METRIC_EXPORT_TIMEOUT_MS, SERVICE_NAME } from "./limits.js";
+import { reportingExporter } from "./reporting-exporter.js";
 
 /** Where and how often to export (resolved by `startConfiguredTelemetry`). */
 export interface TelemetryExportOptions {
@@ -20,6 +22,8 @@ export interface TelemetryExportOptions {
   spanExportDelayMs: number;
   /** Metric export interval, in ms. */
   metricExportIntervalMs: number;
+  /** Told each export's outcome (failures are otherwise silent). Default: nobody. */
+  reporter?: ExportReporter;
 }
 
 /** Registered telemetry; `shutdown` flushes what is pending and unregisters it. */
@@ -37,19 +41,25 @@ export function startTelemetry(options: TelemetryExportOptions): RunningTelemetr
   const base = options.endpoint.replace(/\/+$/u, "");
   const headers = options.headers ?? {};
   const resource = resourceFromAttributes({ "service.name": SERVICE_NAME });
+  const reporter = options.reporter;
+  const traceExporter = new OTLPTraceExporter({ url: `${base}/v1/traces`, headers });
+  const metricExporter = new OTLPMetricExporter({ url: `${base}/v1/metrics`, headers });
   const tracerProvider = new BasicTracerProvider({
     resource,
     spanProcessors: [
-      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${base}/v1/traces`, headers }), {
-        scheduledDelayMillis: options.spanExportDelayMs,
-      }),
+      new BatchSpanProcessor(
+        reporter ? reportingExporter(traceExporter, "traces", reporter) : traceExporter,
+        {
+          scheduledDelayMillis: options.spanExportDelayMs,
+        },
+      ),
     ],
   });
   const meterProvider = new MeterProvider({
     resource,
     readers: [
       new PeriodicExportingMetricReader({
-        exporter: new OTLPMetricExporter({ url: `${base}/v1/metrics`, headers }),
+        exporter: reporter ? reportingExporter(metricExporter, "metrics", reporter) : metricExporter,
         exportIntervalMillis: options.metricExportIntervalMs,
         exportTimeoutMillis: Math.min(DEFAULT_METRIC_EXPORT_TIMEOUT_MS, options.metricExportIntervalMs),
       }),
