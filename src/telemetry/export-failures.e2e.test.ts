@@ -1,27 +1,20 @@
-import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type MockOpenAI, startMockOpenAI } from "../mock-openai/index.js";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const CLI = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
+import { type GatewayProcess, startGatewayProcess } from "../qa/start-gateway-process.js";
 
 let mock: MockOpenAI;
 let collector: Server;
 let collectorUp = false;
 let received = 0;
 let scratch = "";
-let gateway: ChildProcessByStdio<null, Readable, Readable> | undefined;
-let gatewayUrl = "";
-let log = "";
+let gateway: GatewayProcess | undefined;
 
-/** A collector at a wrong path: every export is answered 404 until `collectorUp`, then 200. */
+/** The built gateway, exporting to a collector at a wrong path: every export is answered 404 until `collectorUp`, then 200. */
 beforeAll(async () => {
   mock = await startMockOpenAI({ port: 0 });
   collector = createServer((request, response) => {
@@ -47,45 +40,27 @@ beforeAll(async () => {
       telemetry: { otlp: { endpoint: `http://127.0.0.1:${port}/wrong-path` } },
     }),
   );
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", CLI, "gateway", "--port", "0", "--config", config],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        OTEL_BSP_SCHEDULE_DELAY: "50",
-        OTEL_METRIC_EXPORT_INTERVAL: "200",
-        TOOLSIFT_HOME: scratch,
-        TOOLSIFT_STATE_DIR: join(scratch, "state"),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  gateway = await startGatewayProcess({
+    configPath: config,
+    env: {
+      ...process.env,
+      OTEL_BSP_SCHEDULE_DELAY: "50",
+      OTEL_METRIC_EXPORT_INTERVAL: "200",
+      TOOLSIFT_HOME: scratch,
+      TOOLSIFT_STATE_DIR: join(scratch, "state"),
     },
-  );
-  gateway = child;
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    log += chunk;
-  });
-  gatewayUrl = await new Promise<string>((resolve, reject) => {
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      const match = /listening on (http:\/\/\S+)/u.exec(stdout);
-      if (match?.[1]) resolve(match[1].replace(/\/$/u, ""));
-    });
-    child.once("exit", (code) => reject(new Error(`the gateway exited (${code}): ${log}`)));
   });
 }, 60_000);
 
 afterAll(async () => {
-  gateway?.kill("SIGTERM");
+  await gateway?.stop();
   await mock?.close();
   await new Promise((resolve) => collector?.close(resolve));
   await rm(scratch, { recursive: true, force: true });
 });
 
 async function oneRun(session: string): Promise<number> {
-  const response = await fetch(`${gatewayUrl}/v1/responses`, {
+  const response = await fetch(`${gateway?.url}/v1/responses`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-toolsift-session": session },
     body: JSON.stringify({ model: "mock-tool-planner", input: "hello" }),
@@ -97,12 +72,13 @@ async function oneRun(session: string): Promise<number> {
 async function until(condition: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; gateway log:\n${log}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; gateway log:\n${gateway?.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-const lines = (pattern: RegExp) => log.split("\n").filter((line) => pattern.test(line));
+const lines = (pattern: RegExp) => (gateway?.stderr() ?? "").split("\n").filter((line) => pattern.test(line));
 
 test("failed exports are logged once with the fix, runs go on, and recovery is logged once", async () => {
   expect(await oneRun("export-1")).toBe(200);
@@ -124,5 +100,5 @@ test("failed exports are logged once with the fix, runs go on, and recovery is l
   await until(() => received > 0, "an export that reached the collector");
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(lines(/works again/u)).toHaveLength(1);
-  expect(log).not.toMatch(/^\s+at /mu);
+  expect(gateway?.stderr()).not.toMatch(/^\s+at /mu);
 }, 60_000);
