@@ -1,3 +1,4 @@
+import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { errorOf, startTestGateway } from "./gateway.test-support.js";
@@ -34,6 +35,38 @@ describe("GET /v1/models", () => {
     expect(await client.models.retrieve("toolsift/helper")).toMatchObject({ id: "toolsift/helper" });
     const missing = await test.get("/v1/models/toolsift/nobody");
     expect((await refused(missing, 404)).message).toContain("toolsift/main");
+  });
+});
+
+describe("GET /v1/models for Anthropic's client", () => {
+  it("lists and retrieves the agents in Anthropic's model shape (the client sends anthropic-version)", async () => {
+    const test = await startTestGateway();
+    const client = new Anthropic({ baseURL: test.url, apiKey: "unused", maxRetries: 0 });
+    const listed = [];
+    for await (const model of client.models.list()) listed.push(model);
+    expect(listed.map((model) => model.id)).toEqual([
+      "toolsift",
+      "toolsift/main",
+      "toolsift/helper",
+      "toolsift/broken",
+    ]);
+    for (const model of listed) {
+      expect(model).toEqual({
+        type: "model",
+        id: model.id,
+        display_name: expect.stringContaining("toolsift"),
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/u),
+      });
+    }
+    expect(listed[0]?.display_name).toBe("toolsift (agent main)");
+    expect(listed[2]?.display_name).toBe("toolsift agent helper");
+    const page = await client.models.list();
+    expect(page.has_more).toBe(false);
+    expect(await client.models.retrieve("toolsift/helper")).toMatchObject({
+      type: "model",
+      id: "toolsift/helper",
+    });
+    await expect(client.models.retrieve("toolsift/nobody")).rejects.toMatchObject({ status: 404 });
   });
 });
 

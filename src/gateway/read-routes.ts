@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
 import {
@@ -14,13 +14,19 @@ import { readAgentId, readSessionKey } from "./run-target.js";
 /**
  * Registers the read-only routes: `/healthz` (200 `{ ok: true }`; 503 `{ ok: false, reason }` naming the
  * state directory and the error while it cannot be written, 503 `{ ok: false, draining: true }` while
- * draining), `/v1/models` and `/v1/models/:model` (the agents as models), `/v1/responses/:id` (a stored
+ * draining), `/v1/models` and `/v1/models/:model` (the agents as models; in Anthropic's shapes for a request
+ * with `anthropic-version`, as Anthropic's clients send), `/v1/responses/:id` (a stored
  * response), `/v1/tools/effective`, `/v1/sessions`, `/v1/sessions/:key`.
  */
 export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
   const created = Math.floor(Date.now() / 1000);
   const models = () => listedModels(gateway.runner.agentIds(), created);
-  app.get("/v1/models", (c) => c.json({ object: "list", data: models() }));
+  // Anthropic's clients send `anthropic-version` with every request: they get Anthropic's model shapes.
+  const anthropic = (c: Context) => c.req.header("anthropic-version") !== undefined;
+  app.get("/v1/models", (c) => {
+    const listed = models();
+    return c.json(anthropic(c) ? anthropicModelList(listed) : { object: "list", data: listed });
+  });
   app.get("/v1/models/:model{.+}", (c) => {
     const name = c.req.param("model");
     const model = models().find((listed) => listed.id === name);
@@ -32,7 +38,7 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
         "model",
       );
     }
-    return c.json(model);
+    return c.json(anthropic(c) ? anthropicModel(model) : model);
   });
   app.get("/v1/responses/:id", (c) => {
     const id = c.req.param("id");
@@ -81,6 +87,26 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
     }
     return c.json({ agentId, sessionKey, events });
   });
+}
+
+/** An Anthropic model object (`GET /v1/models` with `anthropic-version`). */
+type AnthropicModel = { type: "model"; id: string; display_name: string; created_at: string };
+
+function anthropicModel(model: ListedModel): AnthropicModel {
+  const agent =
+    model.id === MODEL_NAME_PREFIX ? DEFAULT_AGENT_ID : model.id.slice(MODEL_NAME_PREFIX.length + 1);
+  return {
+    type: "model",
+    id: model.id,
+    display_name: model.id === MODEL_NAME_PREFIX ? `toolsift (agent ${agent})` : `toolsift agent ${agent}`,
+    created_at: new Date(model.created * 1000).toISOString(),
+  };
+}
+
+/** Anthropic's list page: every agent on one page. */
+function anthropicModelList(listed: readonly ListedModel[]) {
+  const data = listed.map(anthropicModel);
+  return { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null };
 }
 
 /** An OpenAI model object. */
