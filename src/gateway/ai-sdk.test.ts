@@ -1,11 +1,13 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, streamText, type ToolSet, tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startTestGateway } from "./gateway.test-support.js";
 
-// The Vercel AI SDK (ai@6, @ai-sdk/openai@3) against a real gateway on 127.0.0.1 over the FakeRunner, through
-// both of its OpenAI models: `openai.responses(…)` (Responses API) and `openai.chat(…)` (Chat Completions).
+// The Vercel AI SDK (ai@6, @ai-sdk/openai@3, @ai-sdk/anthropic@3) against a real gateway on 127.0.0.1 over the
+// FakeRunner, through both of its OpenAI models, `openai.responses(…)` (Responses API) and `openai.chat(…)`
+// (Chat Completions), and its Anthropic model, `anthropic(…)` (Messages API, the gateway's `/v1/messages`).
 
 /** A client tool (no `execute`): the SDK hands its calls back to the caller. */
 const tools: ToolSet = {
@@ -15,10 +17,18 @@ const tools: ToolSet = {
 async function providerFor() {
   const test = await startTestGateway({ emitEvents: true });
   const openai = createOpenAI({ baseURL: `${test.url}/v1`, apiKey: "unused-on-loopback" });
-  return { test, models: { responses: openai.responses("toolsift"), chat: openai.chat("toolsift") } };
+  const anthropic = createAnthropic({ baseURL: `${test.url}/v1`, apiKey: "unused-on-loopback" });
+  return {
+    test,
+    models: {
+      responses: openai.responses("toolsift"),
+      chat: openai.chat("toolsift"),
+      anthropic: anthropic("toolsift"),
+    },
+  };
 }
 
-describe.each(["responses", "chat"] as const)("the AI SDK through openai.%s(…)", (api) => {
+describe.each(["responses", "chat", "anthropic"] as const)("the AI SDK through the %s model", (api) => {
   it("generateText answers with the run's text and usage", async () => {
     const { models } = await providerFor();
     const result = await generateText({ model: models[api], prompt: "hello", maxRetries: 0 });

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, streamText } from "ai";
 import OpenAI from "openai";
@@ -204,11 +205,17 @@ describe("streaming from a real gateway over the mock provider (built CLI)", () 
     expect(chatAnswer.choices[0]?.message.content).toContain("Lyon");
   });
 
-  it.each(["responses", "chat"] as const)(
-    "the AI SDK: generateText and streamText through openai.%s(…)",
+  it.each(["responses", "chat", "anthropic"] as const)(
+    "the AI SDK: generateText and streamText through its %s model",
     async (api) => {
       const openai = createOpenAI({ baseURL: `${gateway.url}/v1`, apiKey: "unused-on-loopback" });
-      const model = api === "responses" ? openai.responses("toolsift") : openai.chat("toolsift");
+      const anthropic = createAnthropic({ baseURL: `${gateway.url}/v1`, apiKey: "unused-on-loopback" });
+      const model =
+        api === "responses"
+          ? openai.responses("toolsift")
+          : api === "chat"
+            ? openai.chat("toolsift")
+            : anthropic("toolsift");
       const generated = await generateText({ model, prompt: QUESTION, maxRetries: 0 });
       expect(generated.text).toContain("Forecast for qa");
       const streamed = streamText({ model, prompt: QUESTION, maxRetries: 0 });
