@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { isToolsiftError, type ToolsiftError } from "../errors/index.js";
+import { describe, expect, it } from "vitest";
 import {
   anthropicErrorReply,
   messagesAnswer,
@@ -8,39 +7,18 @@ import {
   type ScriptedBlock,
 } from "./anthropic-scripted.test-support.js";
 import { createProvider } from "./create-provider.js";
-import {
-  type ScriptedReply,
-  type ScriptedServer,
-  startScriptedServer,
-} from "./scripted-server.test-support.js";
+import { providerFailure, scriptedServers } from "./scripted-server.test-support.js";
 import type { ProviderRequest, ProviderSettings } from "./types.js";
 
 const KEY = "sk-ant-test-4f1c9e";
 
-let server: ScriptedServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(...replies: ScriptedReply[]): Promise<ScriptedServer> {
-  server = await startScriptedServer(replies);
-  return server;
-}
+const serve = scriptedServers();
 
 function provider(baseUrl: string, settings: Partial<ProviderSettings> = {}) {
   return createProvider("claude", { api: "anthropic-messages", baseUrl, apiKey: KEY, ...settings });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ToolsiftError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!isToolsiftError(error)) throw new Error(`expected a ToolsiftError, got ${String(error)}`);
-  return error;
-}
+const failure = providerFailure;
 
 const WEATHER = {
   name: "weather",

@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { isToolsiftError, type ToolsiftError } from "../errors/index.js";
+import { describe, expect, it } from "vitest";
 import { createProvider } from "./create-provider.js";
 import {
   chatReply,
   errorReply,
-  type ScriptedReply,
-  type ScriptedServer,
+  providerFailure,
+  scriptedServers,
   startScriptedServer,
 } from "./scripted-server.test-support.js";
 import type { ProviderRequest, ProviderSettings } from "./types.js";
@@ -17,30 +16,13 @@ const REQUEST: ProviderRequest = {
   tools: [],
 };
 
-let server: ScriptedServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(...replies: ScriptedReply[]): Promise<ScriptedServer> {
-  server = await startScriptedServer(replies);
-  return server;
-}
+const serve = scriptedServers();
 
 function chatProvider(baseUrl: string, settings: Partial<ProviderSettings> = {}) {
   return createProvider("local", { api: "openai-chat", baseUrl, ...settings });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ToolsiftError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!isToolsiftError(error)) throw new Error(`expected a ToolsiftError, got ${String(error)}`);
-  return error;
-}
+const failure = providerFailure;
 
 describe("createProvider: retries (the openai client's own)", () => {
   it("retries a 429 after its retry-after and then succeeds", async () => {

@@ -1,28 +1,16 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { isToolsiftError, type ToolsiftError } from "../errors/index.js";
+import { describe, expect, it } from "vitest";
 import { createProvider } from "./create-provider.js";
 import {
   chatChunk,
   dataFrame,
   errorReply,
   namedEvent,
-  type ScriptedReply,
-  type ScriptedServer,
-  startScriptedServer,
+  providerFailure,
+  scriptedServers,
 } from "./scripted-server.test-support.js";
 import type { ProviderRequest, ProviderSettings } from "./types.js";
 
-let server: ScriptedServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(...replies: ScriptedReply[]): Promise<ScriptedServer> {
-  server = await startScriptedServer(replies);
-  return server;
-}
+const serve = scriptedServers();
 
 function provider(api: ProviderSettings["api"], baseUrl: string, settings: Partial<ProviderSettings> = {}) {
   return createProvider("local", { api, baseUrl, ...settings });
@@ -40,14 +28,7 @@ function streamedRequest(deltas: string[], signal?: AbortSignal): ProviderReques
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ToolsiftError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!isToolsiftError(error)) throw new Error(`expected a ToolsiftError, got ${String(error)}`);
-  return error;
-}
+const failure = providerFailure;
 
 const RESPONSE = { id: "resp_1", object: "response", status: "in_progress", output: [], usage: null };
 const MESSAGE = { type: "message", id: "msg_1", status: "in_progress", role: "assistant", content: [] };

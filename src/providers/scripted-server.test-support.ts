@@ -1,4 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { afterEach } from "vitest";
+import { isToolsiftError, type ToolsiftError } from "../errors/index.js";
 
 /** One scripted answer: a status, headers and a JSON (or raw text) body; `hang` never answers. */
 export type ScriptedReply =
@@ -110,4 +112,30 @@ export function errorReply(
   headers: Record<string, string> = {},
 ): ScriptedReply {
   return { status, headers, json: { error: { message, type: "error", param: null, code: null } } };
+}
+
+/**
+ * A `serve(...replies)` for a test file: it starts a scripted server, and every server it started is
+ * closed after each test.
+ */
+export function scriptedServers(): (...replies: ScriptedReply[]) => Promise<ScriptedServer> {
+  let server: ScriptedServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return async (...replies) => {
+    server = await startScriptedServer(replies);
+    return server;
+  };
+}
+
+/** The ToolsiftError `promise` rejects with; fails the test if it resolves or rejects with anything else. */
+export async function providerFailure(promise: Promise<unknown>): Promise<ToolsiftError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!isToolsiftError(error)) throw new Error(`expected a ToolsiftError, got ${String(error)}`);
+  return error;
 }
