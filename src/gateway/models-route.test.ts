@@ -10,6 +10,9 @@ async function refused(response: Response, status: number) {
   return errorOf(response);
 }
 
+/** The models the test gateway's agents make, in the order they are listed. */
+const AGENT_MODELS = ["toolsift", "toolsift/main", "toolsift/helper", "toolsift/broken"];
+
 const clientFor = (url: string) => new OpenAI({ baseURL: `${url}/v1`, apiKey: "unused", maxRetries: 0 });
 
 describe("GET /v1/models", () => {
@@ -18,12 +21,7 @@ describe("GET /v1/models", () => {
     const client = clientFor(test.url);
     const listed = [];
     for await (const model of client.models.list()) listed.push(model);
-    expect(listed.map((model) => model.id)).toEqual([
-      "toolsift",
-      "toolsift/main",
-      "toolsift/helper",
-      "toolsift/broken",
-    ]);
+    expect(listed.map((model) => model.id)).toEqual(AGENT_MODELS);
     for (const model of listed) {
       expect(model).toEqual({
         id: model.id,
@@ -44,12 +42,7 @@ describe("GET /v1/models for Anthropic's client", () => {
     const client = new Anthropic({ baseURL: test.url, apiKey: "unused", maxRetries: 0 });
     const listed = [];
     for await (const model of client.models.list()) listed.push(model);
-    expect(listed.map((model) => model.id)).toEqual([
-      "toolsift",
-      "toolsift/main",
-      "toolsift/helper",
-      "toolsift/broken",
-    ]);
+    expect(listed.map((model) => model.id)).toEqual(AGENT_MODELS);
     for (const model of listed) {
       expect(model).toEqual({
         type: "model",
