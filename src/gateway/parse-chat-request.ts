@@ -1,10 +1,10 @@
 import type { ConversationItem } from "../providers/index.js";
 import { isObjectRecord } from "../schema/index.js";
 import { invalidRequest } from "./gateway-error.js";
-import { MAX_INPUT_ITEMS } from "./limits.js";
 import { parseClientTools } from "./parse-client-tools.js";
 import { readTextContent } from "./read-text-content.js";
 import {
+  itemObjects,
   type JsonObject,
   optionalPositiveInteger,
   readModel,
@@ -62,17 +62,14 @@ function readIncludeUsage(options: unknown): boolean {
 }
 
 function readMessages(messages: unknown, instructionTexts: string[]): ConversationItem[] {
-  if (!Array.isArray(messages))
-    throw invalidRequest("messages", "messages is required: an array of messages.");
-  if (messages.length > MAX_INPUT_ITEMS) {
-    throw invalidRequest("messages", `messages may hold at most ${MAX_INPUT_ITEMS} messages.`);
-  }
   const items: ConversationItem[] = [];
-  messages.forEach((raw, index) => {
-    const param = `messages[${index}]`;
-    if (!isObjectRecord(raw)) throw invalidRequest(param, `${param} must be an object.`);
+  for (const { raw, param } of itemObjects(
+    messages,
+    "messages",
+    "messages is required: an array of messages.",
+    "messages",
+  ))
     items.push(...readMessage(raw, param, instructionTexts));
-  });
   return items;
 }
 

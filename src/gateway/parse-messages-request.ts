@@ -1,9 +1,9 @@
 import type { ConversationItem } from "../providers/index.js";
 import { isObjectRecord } from "../schema/index.js";
 import { invalidRequest } from "./gateway-error.js";
-import { MAX_INPUT_ITEMS } from "./limits.js";
 import { parseMessagesTools, refuseMessagesToolChoice } from "./parse-messages-tools.js";
 import {
+  itemObjects,
   type JsonObject,
   optionalPositiveInteger,
   quoteValue,
@@ -60,16 +60,14 @@ function refuseStopSequences(value: unknown): void {
 }
 
 function readMessages(messages: unknown, instructionTexts: string[]): ConversationItem[] {
-  if (!Array.isArray(messages)) {
-    throw invalidRequest("messages", "messages is required: an array of { role, content } messages.");
-  }
-  if (messages.length > MAX_INPUT_ITEMS) {
-    throw invalidRequest("messages", `messages may hold at most ${MAX_INPUT_ITEMS} messages.`);
-  }
   const items: ConversationItem[] = [];
-  messages.forEach((raw, index) => {
-    const param = `messages[${index}]`;
-    if (!isObjectRecord(raw)) throw invalidRequest(param, `${param} must be an object.`);
+  const listed = itemObjects(
+    messages,
+    "messages",
+    "messages is required: an array of { role, content } messages.",
+    "messages",
+  );
+  for (const { raw, param } of listed) {
     const contentParam = `${param}.content`;
     switch (raw.role) {
       case "system":
@@ -87,7 +85,7 @@ function readMessages(messages: unknown, instructionTexts: string[]): Conversati
           `${param}.role must be "user" or "assistant" (a system prompt goes in the top-level "system").`,
         );
     }
-  });
+  }
   return items;
 }
 

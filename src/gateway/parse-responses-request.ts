@@ -1,10 +1,10 @@
 import type { ConversationItem } from "../providers/index.js";
 import { isObjectRecord } from "../schema/index.js";
 import { invalidRequest } from "./gateway-error.js";
-import { MAX_INPUT_ITEMS } from "./limits.js";
 import { parseClientTools } from "./parse-client-tools.js";
 import { readTextContent } from "./read-text-content.js";
 import {
+  itemObjects,
   type JsonObject,
   optionalPositiveInteger,
   optionalString,
@@ -51,18 +51,16 @@ function readInput(input: unknown, instructionTexts: string[]): ConversationItem
   if (input === undefined || input === null) {
     throw invalidRequest("input", "input is required: a string or an array of input items.");
   }
-  if (!Array.isArray(input))
-    throw invalidRequest("input", "input must be a string or an array of input items.");
-  if (input.length > MAX_INPUT_ITEMS) {
-    throw invalidRequest("input", `input may hold at most ${MAX_INPUT_ITEMS} items.`);
-  }
   const items: ConversationItem[] = [];
-  input.forEach((raw, index) => {
-    const param = `input[${index}]`;
-    if (!isObjectRecord(raw)) throw invalidRequest(param, `${param} must be an object.`);
+  for (const { raw, param } of itemObjects(
+    input,
+    "input",
+    "input must be a string or an array of input items.",
+    "items",
+  )) {
     const item = readItem(raw, param, instructionTexts);
     if (item !== undefined) items.push(item);
-  });
+  }
   return items;
 }
 

@@ -1,5 +1,6 @@
+import { isObjectRecord } from "../schema/index.js";
 import { invalidRequest } from "./gateway-error.js";
-import { MAX_QUOTED_VALUE_CHARS } from "./limits.js";
+import { MAX_INPUT_ITEMS, MAX_QUOTED_VALUE_CHARS } from "./limits.js";
 
 /** A JSON object (not null, not an array). */
 export type JsonObject = Record<string, unknown>;
@@ -68,4 +69,27 @@ export function refuseToolChoice(body: JsonObject): void {
 /** Reads an optional `model` field: `toolsift` or `toolsift/<agentId>` picks the agent; other names are accepted and ignored. */
 export function readModel(body: JsonObject): string | undefined {
   return optionalString(body, "model");
+}
+
+/**
+ * The entries of a request's list of turn items (`messages`, `input`), each an object with the param that
+ * names it (`messages[3]`), one at a time: a 400 when the list is not an array (`notArray`) or holds more
+ * than MAX_INPUT_ITEMS (counted in `unit`), and, when the loop reaches it, for an entry that is not an
+ * object, so an earlier entry's own error comes first.
+ */
+export function* itemObjects(
+  list: unknown,
+  param: string,
+  notArray: string,
+  unit: string,
+): Generator<{ raw: JsonObject; param: string }> {
+  if (!Array.isArray(list)) throw invalidRequest(param, notArray);
+  if (list.length > MAX_INPUT_ITEMS) {
+    throw invalidRequest(param, `${param} may hold at most ${MAX_INPUT_ITEMS} ${unit}.`);
+  }
+  for (const [index, raw] of list.entries()) {
+    const itemParam = `${param}[${index}]`;
+    if (!isObjectRecord(raw)) throw invalidRequest(itemParam, `${itemParam} must be an object.`);
+    yield { raw, param: itemParam };
+  }
 }
