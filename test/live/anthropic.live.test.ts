@@ -5,10 +5,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../src/catalog/index.js";
 import type { ToolsiftConfig } from "../../src/config/index.js";
-import type { LoadedPlugins } from "../../src/plugins/index.js";
-import { createProvider, type Provider, type ProviderRequest } from "../../src/providers/index.js";
-import { createRunner } from "../../src/runner/index.js";
-import { createFileSessionStore, type SessionEvent } from "../../src/sessions/index.js";
+import type { ProviderRequest } from "../../src/providers/index.js";
+import type { SessionEvent } from "../../src/sessions/index.js";
+import { liveRunner } from "./live-runner.test-support.js";
 
 const apiKey = process.env.ANTHROPIC_API_KEY;
 const model = process.env.TOOLSIFT_LIVE_ANTHROPIC_MODEL ?? "claude-haiku-4-5";
@@ -74,30 +73,7 @@ describe.skipIf(!apiKey)(`live Tool Search against Anthropic ${model}`, () => {
       agents: { defaults: { model: `anthropic/${model}` } },
       tools: { toolSearch: { enabled: true, mode: "tools" } },
     };
-    const plugins: LoadedPlugins = {
-      plugins: [],
-      tools: liveTools(receipts),
-      hooks: { beforeToolCall: [], beforePrompt: [] },
-      errors: [],
-      skipped: [],
-    };
-    const sessions = createFileSessionStore(stateDir);
-    const runner = createRunner({
-      config,
-      stateDir,
-      sessions,
-      plugins,
-      createProvider: (id, settings): Provider => {
-        const real = createProvider(id, settings);
-        return {
-          id,
-          complete: (request) => {
-            requests.push(request);
-            return real.complete(request);
-          },
-        };
-      },
-    });
+    const { runner, sessions } = liveRunner({ config, stateDir, tools: liveTools(receipts), requests });
     const deltas: string[] = [];
     const ask = (sessionKey: string) =>
       runner.run({

@@ -5,11 +5,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../src/catalog/index.js";
 import type { ToolsiftConfig } from "../../src/config/index.js";
-import type { LoadedPlugins } from "../../src/plugins/index.js";
-import { createProvider, type Provider, type ProviderRequest } from "../../src/providers/index.js";
-import { createRunner } from "../../src/runner/index.js";
-import { createFileSessionStore } from "../../src/sessions/index.js";
+import type { ProviderRequest } from "../../src/providers/index.js";
 import type { ToolSearchConfigValue } from "../../src/tool-search/index.js";
+import { liveRunner } from "./live-runner.test-support.js";
 
 const apiKey = process.env.OPENAI_API_KEY;
 const model = process.env.TOOLSIFT_LIVE_MODEL ?? "gpt-5.4-mini";
@@ -122,30 +120,7 @@ describe.skipIf(!apiKey)(`live Tool Search against ${model}`, () => {
         },
       };
       const tools = liveTools(receipts, executedAt, lane.distractors);
-      const plugins: LoadedPlugins = {
-        plugins: [],
-        tools,
-        hooks: { beforeToolCall: [], beforePrompt: [] },
-        errors: [],
-        skipped: [],
-      };
-      const sessions = createFileSessionStore(stateDir);
-      const runner = createRunner({
-        config,
-        stateDir,
-        sessions,
-        plugins,
-        createProvider: (id, settings): Provider => {
-          const real = createProvider(id, settings);
-          return {
-            id,
-            complete: (request) => {
-              requests.push(request);
-              return real.complete(request);
-            },
-          };
-        },
-      });
+      const { runner, sessions } = liveRunner({ config, stateDir, tools, requests });
       const started = Date.now();
       const sessionKey = `live-${lane.name}-${lane.distractors}`;
       const result = await runner.run({
