@@ -60,6 +60,7 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
     // The global policy, narrowed by an `agents.list` entry with id "mcp" when there is one.
     const agent = config.agents?.list?.find((entry) => entry.id === MCP_AGENT_ID) ?? { id: MCP_AGENT_ID };
     setCatalogCacheSize(config.tools?.catalogCacheSize ?? DEFAULT_CATALOG_CACHE_SIZE);
+    const serveSettings = config.mcp?.serve ?? {};
     frontend = createMcpFrontend({
       source: runtime.mcp,
       policy: policyLayersFor(config, agent),
@@ -71,6 +72,9 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
         ? {}
         : { contextWindowTokens: config.agents.defaults.contextWindowTokens }),
       sessions: runtime.sessions,
+      ...(serveSettings.maxSessionLogBytes === undefined
+        ? {}
+        : { maxSessionLogBytes: serveSettings.maxSessionLogBytes }),
       log,
     });
     if (stdio) {
@@ -91,6 +95,8 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
           ? {}
           : { allowOrigins: config.gateway.cors.allowOrigins }),
         ...(config.gateway?.allowedHosts === undefined ? {} : { allowedHosts: config.gateway.allowedHosts }),
+        ...(serveSettings.maxSessions === undefined ? {} : { maxSessions: serveSettings.maxSessions }),
+        ...(serveSettings.sessionIdleMs === undefined ? {} : { sessionIdleMs: serveSettings.sessionIdleMs }),
       });
       served = httpServer;
       log(`toolsift mcp serve listening on ${httpServer.url}`);

@@ -72,7 +72,24 @@ export interface ToolsiftConfig {
     catalogCacheSize?: number;
   };
   plugins?: { load?: { paths?: string[] }; allow?: string[]; entries?: Record<string, { config?: unknown }> };
-  mcp?: { servers?: Record<string, McpServerSettings> };
+  mcp?: {
+    servers?: Record<string, McpServerSettings>;
+    /** `toolsift mcp serve` (see src/mcp-server/DESIGN.md). */
+    serve?: {
+      /**
+       * Most Streamable HTTP sessions kept at once (1 to 10,000). At the cap a new client evicts the least
+       * recently used idle session; 503 with `Retry-After` only when every session has a call running. Default 64.
+       */
+      maxSessions?: number;
+      /** A Streamable HTTP session without a request for this long (ms, at least 1,000) is closed. Default 30 minutes. */
+      sessionIdleMs?: number;
+      /**
+       * Past this size (bytes, 64 KiB to 1 GiB) one connection's session log keeps only each call's metadata,
+       * not its arguments and outputs. Default 16 MiB.
+       */
+      maxSessionLogBytes?: number;
+    };
+  };
   codeMode?: { enabled?: boolean; timeoutMs?: number };
   /** OpenTelemetry export of the gateway and `mcp serve` (see src/telemetry/DESIGN.md). Default: off. */
   telemetry?: {

@@ -5,10 +5,14 @@ import {
   MAX_CATALOG_CACHE_SIZE,
   MAX_CONTEXT_WINDOW_TOKENS,
   MAX_GATEWAY_BODY_BYTES,
+  MAX_MCP_SERVE_SESSION_LOG_BYTES,
+  MAX_MCP_SERVE_SESSIONS,
   MAX_PROVIDER_RETRIES,
   MAX_QUEUED_PER_SESSION_CEILING,
   MAX_TIMEOUT_MS,
   MAX_TURNS_CEILING,
+  MIN_MCP_SERVE_SESSION_IDLE_MS,
+  MIN_MCP_SERVE_SESSION_LOG_BYTES,
 } from "./limits.js";
 import {
   bindAddress,
@@ -119,7 +123,17 @@ export const configFileSchema = section({
     allow: textList().optional(),
     entries: idMap(section({ config: z.unknown().optional() })).optional(),
   }).optional(),
-  mcp: section({ servers: idMap(mcpServerSchema).optional() }).optional(),
+  mcp: section({
+    servers: idMap(mcpServerSchema).optional(),
+    serve: section({
+      maxSessions: integerBetween(1, MAX_MCP_SERVE_SESSIONS).optional(),
+      sessionIdleMs: integerBetween(MIN_MCP_SERVE_SESSION_IDLE_MS, MAX_TIMEOUT_MS).optional(),
+      maxSessionLogBytes: integerBetween(
+        MIN_MCP_SERVE_SESSION_LOG_BYTES,
+        MAX_MCP_SERVE_SESSION_LOG_BYTES,
+      ).optional(),
+    }).optional(),
+  }).optional(),
   codeMode: section({ enabled: flag().optional(), timeoutMs: timeoutMs().optional() }).optional(),
   telemetry: section({
     otlp: section({ endpoint: httpUrl().optional(), headers: headerMap().optional() }).optional(),

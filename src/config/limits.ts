@@ -39,5 +39,13 @@ export const MAX_CONTEXT_WINDOW_TOKENS = 100_000_000;
 export const MAX_GATEWAY_BODY_BYTES = 256 * 1024 * 1024;
 /** Highest `gateway.maxQueuedPerSession` accepted. */
 export const MAX_QUEUED_PER_SESSION_CEILING = 1000;
+/** Highest `mcp.serve.maxSessions` accepted. */
+export const MAX_MCP_SERVE_SESSIONS = 10_000;
+/** Lowest `mcp.serve.sessionIdleMs` accepted (1 s); the highest is MAX_TIMEOUT_MS. */
+export const MIN_MCP_SERVE_SESSION_IDLE_MS = 1_000;
+/** Lowest `mcp.serve.maxSessionLogBytes` accepted (64 KiB). */
+export const MIN_MCP_SERVE_SESSION_LOG_BYTES = 64 * 1024;
+/** Highest `mcp.serve.maxSessionLogBytes` accepted (1 GiB). */
+export const MAX_MCP_SERVE_SESSION_LOG_BYTES = 1024 * 1024 * 1024;
 /** Folder under the state directory holding default agent workspaces. */
 export const WORKSPACE_FOLDER = "workspace";

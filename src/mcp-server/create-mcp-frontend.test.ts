@@ -4,6 +4,7 @@ import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelco
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../catalog/index.js";
 import { mcpDirectName } from "../catalog/index.js";
+import { ToolsiftError } from "../errors/index.js";
 import type { McpServerStatus, McpToolDefinition } from "../mcp-client/index.js";
 import type { SessionEvent, SessionStore } from "../sessions/index.js";
 import { createMcpFrontend, type McpFrontend, type McpFrontendOptions } from "./create-mcp-frontend.js";
@@ -97,7 +98,12 @@ describe("createMcpFrontend (in memory)", () => {
     const answer = await call("tool_call", { id: "mcp:crm:create_lead", args: { id: "L1" } });
     expect(answer.isError).toBe(false);
     expect(answer.text).toContain('crm/create_lead {\\"id\\":\\"L1\\"}');
-    expect(sessions.events.map((event) => event.type)).toEqual(["session", "target-activity", "tool-result"]);
+    expect(sessions.events.map((event) => event.type)).toEqual([
+      "session",
+      "target-activity",
+      "tool-result",
+      "run-summary",
+    ]);
     expect(sessions.events[0]).toMatchObject({ type: "session", agentId: "mcp" });
     expect(sessions.events[1]).toMatchObject({
       toolId: "mcp:crm:create_lead",
@@ -105,6 +111,91 @@ describe("createMcpFrontend (in memory)", () => {
       parentCallId: "mcp-2",
     });
     expect(sessions.events[2]).toMatchObject({ name: "tool_call", callId: "mcp-2", isError: false });
+    expect(sessions.events[3]).toMatchObject({
+      type: "run-summary",
+      status: "completed",
+      turns: 0,
+      telemetry: { callCount: 1 },
+    });
+    // One call is one run: its three lines share a run id.
+    expect(new Set(sessions.events.slice(1).map((event) => event.runId)).size).toBe(1);
+  });
+
+  it("logs each call as a run of its own, with a summary, and the session as one file", async () => {
+    const source = fakeSource([upstream("crm", "create_lead")]);
+    const { call, sessions } = await connect({ source, toolSearch: false });
+    await call("crm__create_lead", { id: "A" });
+    await call("crm__create_lead", { id: "B" });
+    const summaries = sessions.events.filter((event) => event.type === "run-summary");
+    expect(summaries).toHaveLength(2);
+    expect(new Set(summaries.map((event) => event.runId)).size).toBe(2);
+    const results = sessions.events.filter((event) => event.type === "tool-result");
+    expect(results.map((event) => event.runId)).toEqual(summaries.map((event) => event.runId));
+    expect(sessions.events.filter((event) => event.type === "session")).toHaveLength(1);
+  });
+
+  it("refuses a call before it runs while the state directory cannot be written, and recovers", async () => {
+    let runs = 0;
+    const counted: ToolDefinition = {
+      ...plugin,
+      execute: async () => {
+        runs += 1;
+        return { content: [{ type: "text", text: "ran" }] };
+      },
+    };
+    const store = memorySessions();
+    let writable = true;
+    const sessions: SessionStore = {
+      ...store,
+      probeWritable: async () =>
+        writable
+          ? { writable: true }
+          : {
+              writable: false,
+              reason: "the state directory /s cannot be written: no space left on device (ENOSPC)",
+            },
+    };
+    const { call } = await connect({ source: fakeSource([]), tools: [counted], toolSearch: false, sessions });
+    expect((await call("notes_add", { text: "a" })).text).toBe("ran");
+    writable = false;
+    const refused = await call("notes_add", { text: "b" });
+    expect(refused).toEqual({
+      isError: true,
+      text: expect.stringContaining(
+        "Refused before the tool ran: the session log cannot be written: the state directory /s cannot be written: no space left on device (ENOSPC). Free space there",
+      ),
+    });
+    expect(runs).toBe(1);
+    writable = true;
+    expect((await call("notes_add", { text: "c" })).text).toBe("ran");
+    expect(runs).toBe(2);
+    expect(store.events.filter((event) => event.type === "run-summary")).toHaveLength(2);
+  });
+
+  it("refuses the first call when the session header cannot be written, and leaves nothing run", async () => {
+    let runs = 0;
+    const counted: ToolDefinition = {
+      ...plugin,
+      execute: async () => {
+        runs += 1;
+        return { content: [{ type: "text", text: "ran" }] };
+      },
+    };
+    const sessions: SessionStore = {
+      ...memorySessions(),
+      append: async () => {
+        throw new ToolsiftError(
+          "STORAGE_UNAVAILABLE",
+          "The session log cannot be written in the state directory /s: read-only file system (EROFS).",
+        );
+      },
+    };
+    const { call } = await connect({ source: fakeSource([]), tools: [counted], toolSearch: false, sessions });
+    const refused = await call("notes_add", { text: "a" });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain("Refused before the tool ran: The session log cannot be written");
+    expect(refused.text).toContain("read-only file system (EROFS)");
+    expect(runs).toBe(0);
   });
 
   it("answers an unknown tool name with how to recover, as an error result", async () => {

@@ -30,6 +30,11 @@ export interface McpFrontendOptions {
   contextWindowTokens?: number;
   /** Where each connection's session log goes (agent `mcp`). */
   sessions: SessionStore;
+  /**
+   * Past this size (bytes) a connection's session log keeps only call metadata, no arguments or outputs
+   * (`mcp.serve.maxSessionLogBytes`). Default 16 MiB.
+   */
+  maxSessionLogBytes?: number;
   /** One line per notable event. Default none. */
   log?: (line: string) => void;
 }
@@ -37,6 +42,8 @@ export interface McpFrontendOptions {
 /** One live MCP connection. */
 export interface McpFrontendConnection {
   readonly sessionKey: string;
+  /** True while a `tools/call` of this connection is running. */
+  busy(): boolean;
   close(): Promise<void>;
 }
 
@@ -95,8 +102,12 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
         ...(options.approvals ? { approvals: options.approvals } : {}),
         ...(options.policy ? { policy: options.policy } : {}),
         sessions: options.sessions,
+        ...(options.maxSessionLogBytes === undefined
+          ? {}
+          : { maxSessionLogBytes: options.maxSessionLogBytes }),
         log,
       });
+      let callsInFlight = 0;
       const server = new Server(
         { ...MCP_IMPLEMENTATION },
         { capabilities: { tools: { listChanged: true } }, instructions: session.instructions() },
@@ -111,11 +122,17 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
             meta: request.params._meta,
             ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
           },
-          () =>
-            session.callTool(request.params.name, request.params.arguments, {
-              requestId: extra.requestId,
-              signal: extra.signal,
-            }),
+          async () => {
+            callsInFlight += 1;
+            try {
+              return await session.callTool(request.params.name, request.params.arguments, {
+                requestId: extra.requestId,
+                signal: extra.signal,
+              });
+            } finally {
+              callsInFlight -= 1;
+            }
+          },
         ),
       );
       server.onerror = (error) => log(`mcp serve: ${messageOf(error)}`);
@@ -132,7 +149,11 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
         session.close();
         throw error;
       }
-      return { sessionKey: session.sessionKey, close: () => server.close() };
+      return {
+        sessionKey: session.sessionKey,
+        busy: () => callsInFlight > 0,
+        close: () => server.close(),
+      };
     },
     connections: () => live.size,
     async close() {

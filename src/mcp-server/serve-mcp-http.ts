@@ -7,9 +7,11 @@ import { Hono } from "hono";
 import { messageOf, ToolsiftError } from "../errors/index.js";
 import { createHttpGuard } from "../http-guard/index.js";
 import type { McpFrontend, McpFrontendConnection } from "./create-mcp-frontend.js";
+import { createHttpSessionPool, type PooledSession } from "./http-session-pool.js";
 import {
   HTTP_IDLE_SWEEP_MS,
   HTTP_SESSION_IDLE_MS,
+  HTTP_SESSIONS_BUSY_RETRY_AFTER_S,
   MAX_HTTP_BODY_BYTES,
   MAX_HTTP_SESSIONS,
   MCP_HTTP_PATH,
@@ -27,6 +29,13 @@ export interface ServeMcpHttpOptions {
   allowOrigins?: readonly string[];
   /** More `Host` names the server answers to, any port (`gateway.allowedHosts`); see `createHostCheck`. */
   allowedHosts?: readonly string[];
+  /**
+   * Most MCP sessions kept (`mcp.serve.maxSessions`); at the cap a new session evicts the least recently
+   * used idle one, and is refused with 503 only when every session is busy. Default 64.
+   */
+  maxSessions?: number;
+  /** A session without a request for this long (ms) is closed (`mcp.serve.sessionIdleMs`). Default 30 min. */
+  sessionIdleMs?: number;
   log?: (line: string) => void;
 }
 
@@ -50,16 +59,13 @@ const MCP_CORS_ALLOW_HEADERS = [
   "last-event-id",
 ];
 
-type Session = {
-  transport: WebStandardStreamableHTTPServerTransport;
-  connection: McpFrontendConnection;
-  seen: number;
-};
+type Session = PooledSession & { transport: WebStandardStreamableHTTPServerTransport };
 
 /**
  * Serves the frontend over Streamable HTTP at `/mcp`: one MCP session (and one catalog and session log)
  * per `initialize`, found again by its `mcp-session-id`. Errors are JSON-RPC error objects, never stacks.
- * Idle sessions are closed after HTTP_SESSION_IDLE_MS; at most MAX_HTTP_SESSIONS live at once. Every request
+ * Idle sessions are closed after `sessionIdleMs`; at most `maxSessions` live at once, the least recently used
+ * idle one evicted for a newcomer (`http-session-pool.ts`), 503 with `Retry-After` when all are busy. Every request
  * passes the shared guard first (`src/http-guard`: Host, Origin, bearer token, JSON Content-Type on POST).
  */
 export async function serveMcpHttp(
@@ -67,7 +73,9 @@ export async function serveMcpHttp(
   options: ServeMcpHttpOptions,
 ): Promise<HttpMcpServer> {
   const log = options.log ?? (() => {});
-  const sessions = new Map<string, Session>();
+  const maxSessions = options.maxSessions ?? MAX_HTTP_SESSIONS;
+  const idleMs = options.sessionIdleMs ?? HTTP_SESSION_IDLE_MS;
+  const sessions = createHttpSessionPool<Session>({ maxSessions, idleMs, log });
 
   const app = new Hono();
   // The gateway's guard, in the same order: Host, Origin (CORS for listed origins), bearer token, JSON POSTs.
@@ -93,41 +101,58 @@ export async function serveMcpHttp(
   app.all(MCP_HTTP_PATH, async (c) => {
     const sessionId = c.req.header("mcp-session-id");
     if (sessionId !== undefined) {
-      const session = sessions.get(sessionId);
-      if (!session)
+      const used = sessions.use(sessionId);
+      if (!used)
         return c.json(
           rpcError(-32001, "Session not found: start a new session with initialize (no mcp-session-id)."),
           404,
         );
-      session.seen = Date.now();
-      return session.transport.handleRequest(c.req.raw);
+      try {
+        return await used.session.transport.handleRequest(c.req.raw);
+      } finally {
+        used.done();
+      }
     }
     if (c.req.method !== "POST")
       return c.json(
         rpcError(-32000, "Bad request: send initialize first, then the mcp-session-id header it returns."),
         400,
       );
-    if (sessions.size >= MAX_HTTP_SESSIONS)
+    const slot = sessions.reserve();
+    if (!slot) {
+      c.header("Retry-After", String(HTTP_SESSIONS_BUSY_RETRY_AFTER_S));
       return c.json(
-        rpcError(-32000, `Too many MCP sessions (at most ${MAX_HTTP_SESSIONS}); close one and retry.`),
+        rpcError(
+          -32000,
+          `Too many busy MCP sessions (all ${maxSessions} have a call running; mcp.serve.maxSessions): retry in a few seconds.`,
+        ),
         503,
       );
-    let connection: McpFrontendConnection | undefined;
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      maxRequestBodySize: MAX_HTTP_BODY_BYTES,
-      onsessioninitialized: (id) => {
-        if (connection) sessions.set(id, { transport, connection, seen: Date.now() });
-      },
-      onsessionclosed: (id) => {
-        sessions.delete(id);
-      },
-    });
-    connection = await frontend.connect(transport);
-    const response = await transport.handleRequest(c.req.raw);
-    // Anything but a successful initialize leaves no session behind.
-    if (transport.sessionId === undefined || !sessions.has(transport.sessionId)) await connection.close();
-    return response;
+    }
+    try {
+      let connection: McpFrontendConnection | undefined;
+      let initialized = false;
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        maxRequestBodySize: MAX_HTTP_BODY_BYTES,
+        onsessioninitialized: (id) => {
+          const live = connection;
+          if (!live) return;
+          initialized = true;
+          slot.fill(id, { transport, busy: () => live.busy(), close: () => live.close() });
+        },
+        onsessionclosed: (id) => {
+          sessions.delete(id);
+        },
+      });
+      connection = await frontend.connect(transport);
+      const response = await transport.handleRequest(c.req.raw);
+      // Anything but a successful initialize leaves no session behind.
+      if (!initialized) await connection.close();
+      return response;
+    } finally {
+      slot.release();
+    }
   });
   app.notFound((c) => c.json(rpcError(-32601, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}.`), 404));
   app.onError((error, c) => {
@@ -138,25 +163,16 @@ export async function serveMcpHttp(
   const server = await listen(app, options);
   const address = server.address() as AddressInfo;
   const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [id, session] of sessions) {
-      if (now - session.seen < HTTP_SESSION_IDLE_MS) continue;
-      sessions.delete(id);
-      session.connection.close().catch(() => {});
-    }
-  }, HTTP_IDLE_SWEEP_MS);
+  const sweep = setInterval(() => sessions.sweep(), Math.min(HTTP_IDLE_SWEEP_MS, idleMs));
   sweep.unref();
 
   return {
     url: `http://${hostPart}:${address.port}${MCP_HTTP_PATH}`,
     port: address.port,
-    sessions: () => sessions.size,
+    sessions: () => sessions.size(),
     async close() {
       clearInterval(sweep);
-      const open = [...sessions.values()];
-      sessions.clear();
-      await Promise.all(open.map((session) => session.connection.close().catch(() => {})));
+      await sessions.closeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

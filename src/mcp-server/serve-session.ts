@@ -6,8 +6,8 @@ import type { PolicyLayers } from "../policy/index.js";
 import { MAX_LOGGED_OUTPUT_CHARS, openRunSurface } from "../run-surface/index.js";
 import type { SessionStore } from "../sessions/index.js";
 import { cutText } from "../text/index.js";
-import { MCP_AGENT_ID } from "./limits.js";
-import { createMcpSessionLog } from "./mcp-session-log.js";
+import { MAX_LOGGED_NAME_CHARS, MAX_MCP_SESSION_LOG_BYTES, MCP_AGENT_ID } from "./limits.js";
+import { createMcpSessionLog, type McpCallLog } from "./mcp-session-log.js";
 import { serveInstructions } from "./serve-instructions.js";
 import { toCallToolResult, toMcpTool } from "./to-mcp-tool.js";
 
@@ -28,6 +28,8 @@ export interface ServeSessionOptions {
   /** The tool policy: denied tools are never listed, searched or called. Default: everything admitted. */
   policy?: PolicyLayers;
   sessions: SessionStore;
+  /** Past this size a connection's log keeps only call metadata (`mcp.serve.maxSessionLogBytes`). Default 16 MiB. */
+  maxSessionLogBytes?: number;
   log(line: string): void;
 }
 
@@ -38,7 +40,11 @@ export interface ServeSession {
   instructions(): string;
   /** The tools this connection lists: the controls plus the visible and direct-only tools (or every tool). */
   listTools(): Tool[];
-  /** Runs one `tools/call` through the executor pipeline and logs it; never throws. */
+  /**
+   * Runs one `tools/call` through the executor pipeline and logs it as a run of its own (ending with a
+   * `run-summary`); refused with an error result, before anything runs, when the log cannot be written.
+   * Never throws.
+   */
   callTool(
     name: string,
     args: unknown,
@@ -57,7 +63,13 @@ export interface ServeSession {
  */
 export async function createServeSession(options: ServeSessionOptions): Promise<ServeSession> {
   const { log } = options;
-  const sessionLog = createMcpSessionLog(options.sessions, log);
+  const sessionLog = createMcpSessionLog({
+    sessions: options.sessions,
+    maxBytes: options.maxSessionLogBytes ?? MAX_MCP_SESSION_LOG_BYTES,
+    log,
+  });
+  // The log of each call in flight, by call id: target activity is written under its call's run id.
+  const callLogs = new Map<string, McpCallLog>();
   const surface = await openRunSurface({
     agentId: MCP_AGENT_ID,
     sessionKey: sessionLog.sessionKey,
@@ -69,7 +81,8 @@ export async function createServeSession(options: ServeSessionOptions): Promise<
       : { contextWindowTokens: options.contextWindowTokens }),
     ...(options.plugins ? { plugins: options.plugins } : {}),
     ...(options.approvals ? { approvals: options.approvals } : {}),
-    onTargetActivity: (activity) => void sessionLog.targetActivity(activity),
+    onTargetActivity: (activity) =>
+      (callLogs.get(activity.parentCallId) ?? sessionLog.startCall()).targetActivity(activity),
     unknownToolText,
     log,
   });
@@ -87,20 +100,38 @@ export async function createServeSession(options: ServeSessionOptions): Promise<
     instructions: () => serveInstructions({ directory: surface.directory(), servers: options.serverNames() }),
     listTools: () => [...listed.values()],
     async callTool(name, args, context) {
-      const callId = `mcp-${String(context.requestId)}`;
-      const call = await surface.execute(name, args ?? {}, {
-        toolCallId: callId,
-        ...(context.signal ? { signal: context.signal } : {}),
-      });
-      const answer = toCallToolResult(call.result);
-      await sessionLog.toolResult({
-        callId,
-        name,
-        ...call.attribution,
-        isError: answer.isError === true,
-        output: cutText(call.text, MAX_LOGGED_OUTPUT_CHARS),
-      });
-      return answer;
+      // The gateway's storage rule: a call that cannot be logged does not run.
+      const refusal = await sessionLog.admit();
+      if (refusal !== undefined) return { content: [{ type: "text", text: refusal }], isError: true };
+      const callId = `mcp-${cutText(String(context.requestId), MAX_LOGGED_NAME_CHARS)}`;
+      const callLog = sessionLog.startCall();
+      callLogs.set(callId, callLog);
+      const started = Date.now();
+      try {
+        const call = await surface.execute(name, args ?? {}, {
+          toolCallId: callId,
+          ...(context.signal ? { signal: context.signal } : {}),
+        });
+        const answer = toCallToolResult(call.result);
+        callLog.toolResult({
+          callId,
+          name: cutText(name, MAX_LOGGED_NAME_CHARS),
+          ...call.attribution,
+          isError: answer.isError === true,
+          output: cutText(call.text, MAX_LOGGED_OUTPUT_CHARS),
+        });
+        const cancelled = context.signal?.aborted === true;
+        // On the disk (the store syncs a summary) before the client gets the answer, as a gateway run's.
+        await callLog.summary({
+          status: cancelled ? "incomplete" : "completed",
+          durationMs: Date.now() - started,
+          telemetry: surface.telemetry(),
+          ...(cancelled ? { error: "CANCELLED: the client cancelled the call." } : {}),
+        });
+        return answer;
+      } finally {
+        callLogs.delete(callId);
+      }
     },
     refresh() {
       surface.replaceTools(options.tools());

@@ -24,7 +24,7 @@ export { redactText } from "./redact-text.js";
 export { replayConversation } from "./replay-conversation.js";
 export { isSecretKeyName } from "./secret-key-name.js";
 export { assertValidSessionKey, isValidSessionKey, sessionLogPath } from "./session-key.js";
-export { isStorageFault, storageUnavailable } from "./storage-unavailable.js";
+export { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
 export {
   type SessionRunSummary,
   type SessionSummary,
