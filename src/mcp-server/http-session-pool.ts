@@ -28,8 +28,11 @@ export interface SessionSlot<S> {
 
 /** The live sessions of `mcp serve --http`, least recently used first, bounded by `maxSessions`. */
 export interface HttpSessionPool<S extends PooledSession> {
-  /** The session under `id`, now the most recently used; marks a request in flight until `done` is called. */
-  use(id: string): { session: S; done(): void } | undefined;
+  /**
+   * The session under `id`, marked busy until `done` is called. With `recent` (the default) it becomes the
+   * most recently used: JSON-RPC messages (POST) count, a client's listening stream (GET) does not.
+   */
+  use(id: string, recent?: boolean): { session: S; done(): void } | undefined;
   /**
    * A slot for a new session. When the pool is full, the least recently used session that is not busy is
    * evicted (closed) to make room; undefined when every session is busy.
@@ -67,12 +70,14 @@ export function createHttpSessionPool<S extends PooledSession>(
   };
 
   return {
-    use(id) {
+    use(id, recent = true) {
       const entry = entries.get(id);
       if (!entry) return undefined;
-      entries.delete(id);
-      entries.set(id, entry);
-      entry.seen = now();
+      if (recent) {
+        entries.delete(id);
+        entries.set(id, entry);
+        entry.seen = now();
+      }
       entry.requests += 1;
       let released = false;
       return {
@@ -81,7 +86,7 @@ export function createHttpSessionPool<S extends PooledSession>(
           if (released) return;
           released = true;
           entry.requests -= 1;
-          entry.seen = now();
+          if (recent) entry.seen = now();
         },
       };
     },

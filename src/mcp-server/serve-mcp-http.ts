@@ -101,7 +101,8 @@ export async function serveMcpHttp(
   app.all(MCP_HTTP_PATH, async (c) => {
     const sessionId = c.req.header("mcp-session-id");
     if (sessionId !== undefined) {
-      const used = sessions.use(sessionId);
+      // A message (POST) makes the session the most recently used; its listening stream (GET) does not.
+      const used = sessions.use(sessionId, c.req.method === "POST");
       if (!used)
         return c.json(
           rpcError(-32001, "Session not found: start a new session with initialize (no mcp-session-id)."),
