@@ -170,6 +170,16 @@ describe("validateConfig: every problem as path: reason", () => {
       ],
     ],
     [
+      "mcp.serve: limits out of range, a typo",
+      { mcp: { serve: { maxSessions: 0, sessionIdleMs: 999, maxSessionLogBytes: 1024, maxSesions: 5 } } },
+      [
+        "mcp.serve.maxSessions: expected an integer between 1 and 10000 (got 0)",
+        "mcp.serve.sessionIdleMs: expected an integer between 1000 and 86400000 (got 999)",
+        "mcp.serve.maxSessionLogBytes: expected an integer between 65536 and 1073741824 (got 1024)",
+        "mcp.serve.maxSesions: unknown key (expected maxSessions, sessionIdleMs or maxSessionLogBytes)",
+      ],
+    ],
+    [
       "gateway: origins with a path or another scheme, hosts with a scheme or a port",
       {
         gateway: {
