@@ -63,7 +63,7 @@ export function newMcpSessionKey(now = new Date()): string {
 export function createMcpSessionLog(options: McpSessionLogOptions): McpSessionLog {
   const { sessions, log } = options;
   const sessionKey = newMcpSessionKey();
-  const notLogged = `[not logged: this session log passed mcp.serve.maxSessionLogBytes (${options.maxBytes} bytes)]`;
+  const notLogged = "[not logged: session log over mcp.serve.maxSessionLogBytes]";
   let header: Promise<void> | undefined;
   let headerWritten = false;
   let bytes = 0;
