@@ -169,3 +169,23 @@ describe("README examples", () => {
     expect(readFileSync(join(root, ".ci/run"), "utf8")).toContain("npm test");
   });
 });
+
+describe("README: the mcp serve settings", () => {
+  it("the mcp.serve example is a valid config, with the defaults it names", async () => {
+    const { parseConfigText, validateConfig } = await import("../src/config/index.js");
+    const { HTTP_SESSION_IDLE_MS, MAX_HTTP_SESSIONS, MAX_MCP_SESSION_LOG_BYTES } = await import(
+      "../src/mcp-server/limits.js"
+    );
+    const block = /```json5\n(\{\n {2}mcp: \{\n {4}serve:[\s\S]*?)```/u.exec(readme)?.[1];
+    expect(block, "the README shows an mcp.serve block").toBeDefined();
+    const config = parseConfigText(block ?? "", "README.md") as {
+      mcp: { serve: { maxSessions: number; sessionIdleMs: number; maxSessionLogBytes: number } };
+    };
+    expect(validateConfig(config)).toEqual([]);
+    expect(config.mcp.serve).toEqual({
+      maxSessions: MAX_HTTP_SESSIONS,
+      sessionIdleMs: HTTP_SESSION_IDLE_MS,
+      maxSessionLogBytes: MAX_MCP_SESSION_LOG_BYTES,
+    });
+  });
+});
