@@ -134,6 +134,35 @@ describe("createMcpFrontend (in memory)", () => {
     expect(sessions.events.filter((event) => event.type === "session")).toHaveLength(1);
   });
 
+  it("ends the run of a call the client cancelled as incomplete", async () => {
+    let started = false;
+    const waiting: ToolDefinition = {
+      ...plugin,
+      execute: (_args, context) =>
+        new Promise((resolve) => {
+          started = true;
+          context?.signal?.addEventListener("abort", () =>
+            resolve({ content: [{ type: "text", text: "stopped" }], isError: true }),
+          );
+        }),
+    };
+    const { client, sessions } = await connect({
+      source: fakeSource([]),
+      tools: [waiting],
+      toolSearch: false,
+    });
+    const controller = new AbortController();
+    const call = client.callTool({ name: "notes_add", arguments: { text: "x" } }, undefined, {
+      signal: controller.signal,
+    });
+    await expect.poll(() => started).toBe(true);
+    controller.abort("the user gave up");
+    await expect(call).rejects.toThrow();
+    await expect
+      .poll(() => sessions.events.find((event) => event.type === "run-summary"))
+      .toMatchObject({ status: "incomplete", error: "CANCELLED: the client cancelled the call." });
+  });
+
   it("refuses a call before it runs while the state directory cannot be written, and recovers", async () => {
     let runs = 0;
     const counted: ToolDefinition = {
