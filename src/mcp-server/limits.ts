@@ -12,6 +12,8 @@ export const MAX_HTTP_SESSIONS = 64;
 export const HTTP_SESSION_IDLE_MS = 30 * 60_000;
 /** How often idle HTTP sessions are looked for (1 min, or the idle timeout when that is shorter). */
 export const HTTP_IDLE_SWEEP_MS = 60_000;
+/** The shortest interval between idle sweeps (1 s), whatever the idle timeout. */
+export const HTTP_MIN_IDLE_SWEEP_MS = 1_000;
 /** `Retry-After` (seconds) of the 503 a new session gets while every session has a call running. */
 export const HTTP_SESSIONS_BUSY_RETRY_AFTER_S = 5;
 /**

@@ -75,7 +75,11 @@ afterEach(async () => {
   logLines.length = 0;
 });
 
-async function start(maxSessions: number, tools: ToolDefinition[]): Promise<HttpMcpServer> {
+async function start(
+  maxSessions: number,
+  tools: ToolDefinition[],
+  sessionIdleMs?: number,
+): Promise<HttpMcpServer> {
   const frontend = createMcpFrontend({
     source,
     tools,
@@ -87,6 +91,7 @@ async function start(maxSessions: number, tools: ToolDefinition[]): Promise<Http
     port: 0,
     host: "127.0.0.1",
     maxSessions,
+    ...(sessionIdleMs === undefined ? {} : { sessionIdleMs }),
     log: (line) => logLines.push(line),
   });
   const close = server.close.bind(server);
@@ -185,5 +190,15 @@ describe("mcp serve --http at its session cap", () => {
     expect(textOf(await late.callTool({ name: "ping", arguments: {} }))).toBe("pong");
     expect(textOf(await newcomer.callTool({ name: "ping", arguments: {} }))).toBe("pong");
     await expect(busy.listTools()).rejects.toMatchObject({ code: 404 });
+  });
+
+  it("closes a session idle for sessionIdleMs (its listening stream does not keep it), and the client can start again", async () => {
+    const { url, sessions } = await start(4, [quick], 1_000);
+    const client = await connect(url);
+    expect(sessions()).toBe(1);
+    await expect.poll(() => sessions(), { timeout: 10_000, interval: 100 }).toBe(0);
+    await expect(client.listTools()).rejects.toMatchObject({ code: 404 });
+    const again = await connect(url);
+    expect(textOf(await again.callTool({ name: "ping", arguments: {} }))).toBe("pong");
   });
 });

@@ -10,6 +10,7 @@ import type { McpFrontend, McpFrontendConnection } from "./create-mcp-frontend.j
 import { createHttpSessionPool, type PooledSession } from "./http-session-pool.js";
 import {
   HTTP_IDLE_SWEEP_MS,
+  HTTP_MIN_IDLE_SWEEP_MS,
   HTTP_SESSION_IDLE_MS,
   HTTP_SESSIONS_BUSY_RETRY_AFTER_S,
   MAX_HTTP_BODY_BYTES,
@@ -164,7 +165,8 @@ export async function serveMcpHttp(
   const server = await listen(app, options);
   const address = server.address() as AddressInfo;
   const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  const sweep = setInterval(() => sessions.sweep(), Math.min(HTTP_IDLE_SWEEP_MS, idleMs));
+  const sweepEveryMs = Math.min(HTTP_IDLE_SWEEP_MS, Math.max(HTTP_MIN_IDLE_SWEEP_MS, idleMs));
+  const sweep = setInterval(() => sessions.sweep(), sweepEveryMs);
   sweep.unref();
 
   return {
