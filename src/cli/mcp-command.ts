@@ -26,7 +26,9 @@ Examples:
   toolsift mcp serve --http 8931 --bind 0.0.0.0         needs gateway.auth.token: clients send it as a bearer token
 
 In stdio mode stdout carries only the protocol; logs go to stderr. Set tools.toolSearch to false to list
-every tool directly (MCP tools as <server>__<tool>).
+every tool directly (MCP tools as <server>__<tool>). Limits are config keys: mcp.serve.maxSessions (HTTP
+sessions kept; the least recently used idle one makes room), mcp.serve.sessionIdleMs and
+mcp.serve.maxSessionLogBytes. While the state directory cannot be written, calls are refused before they run.
 Exit codes: 0 stopped cleanly, 1 could not start (bad config, port in use), 2 usage error.`;
 
 /** The `mcp` command: `mcp serve` runs toolsift as an MCP server (stdio, or Streamable HTTP with --http). */
