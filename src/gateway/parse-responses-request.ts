@@ -26,8 +26,9 @@ export type ResponsesParseOptions = {
 /**
  * Item types a client echoes from earlier responses that carry nothing the agent's model can use: reasoning
  * and compaction items are opaque to any other model (and the session replays the model's own history),
- * hosted tool calls ran elsewhere (their results are in the messages after them), and an `item_reference`
- * points at an item of an earlier response, which the session already holds. They are dropped.
+ * hosted tool calls ran elsewhere or belong to hosted tool types the model was never given (their results
+ * are in the messages after them), and an `item_reference` points at an item of an earlier response, which
+ * the session already holds. They are dropped.
  */
 const DROPPED_ITEM_TYPES: ReadonlySet<string> = new Set([
   "reasoning",
@@ -45,6 +46,14 @@ const DROPPED_ITEM_TYPES: ReadonlySet<string> = new Set([
   "mcp_approval_response",
   "tool_search_call",
   "tool_search_output",
+  "shell_call",
+  "shell_call_output",
+  "apply_patch_call",
+  "apply_patch_call_output",
+  "additional_tools",
+  "compaction_trigger",
+  "program",
+  "program_output",
 ]);
 
 /** The name a `local_shell_call` is kept under in the conversation (the model never had that hosted tool). */
