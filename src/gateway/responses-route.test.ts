@@ -272,7 +272,11 @@ describe("POST /v1/responses", () => {
       "input[0].call_id",
     ],
     ["a tool without a type", { input: "x", tools: [{ name: "x" }] }, "tools[0].type"],
-    ["a namespace without a name", { input: "x", tools: [{ type: "namespace", tools: [] }] }, "tools[0].name"],
+    [
+      "a namespace without a name",
+      { input: "x", tools: [{ type: "namespace", tools: [] }] },
+      "tools[0].name",
+    ],
     ["a tool without a name", { input: "x", tools: [{ type: "function" }] }, "tools[0].name"],
     [
       "a tool with a bad name",
