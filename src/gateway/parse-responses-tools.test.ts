@@ -122,6 +122,22 @@ describe("parseResponsesTools", () => {
     ["not an array", { type: "function" }, "tools"],
     ["a tool that is not an object", [3], "tools[0]"],
     ["a tool without a type", [{ name: "f" }], "tools[0].type"],
+    ["a tool type that cannot be one", [{ type: "web search!" }], "tools[0].type"],
+    ["a tool type over 64 characters", [{ type: "w".repeat(65) }], "tools[0].type"],
+    [
+      "more than 512 entries, hosted ones too",
+      Array.from({ length: 513 }, () => ({ type: "web_search" })),
+      "tools",
+    ],
+    [
+      "more than 512 client tools through namespaces",
+      Array.from({ length: 2 }, (_, index) => ({
+        type: "namespace",
+        name: `n${index}`,
+        tools: Array.from({ length: 300 }, (_unused, member) => ({ type: "function", name: `f${member}` })),
+      })),
+      "tools",
+    ],
     ["a function with a bad name", [{ type: "function", name: "a b" }], "tools[0].name"],
     ["strict that is not a boolean", [{ type: "function", name: "f", strict: "no" }], "tools[0].strict"],
     [

@@ -22,6 +22,9 @@ export type ResponsesTools = {
 /** The tool type toolsift serves itself: its own Tool Search answers a client's `tool_search`. */
 const TOOL_SEARCH_TYPE = "tool_search";
 
+/** What a tool type can look like (`web_search_preview_2025_03_11`): anything else is no type but a bad value. */
+const TOOL_TYPE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/u;
+
 /** Longest namespace name accepted. */
 const MAX_NAMESPACE_NAME_LENGTH = 128;
 
@@ -31,7 +34,8 @@ const MAX_NAMESPACE_NAME_LENGTH = 128;
  * `input`), `namespace` (its functions and custom tools become client tools owned by the namespace, named
  * `<namespace>__<name>` for the model), `tool_search` (served by toolsift's own Tool Search) and every other
  * type as a hosted tool toolsift cannot run: left out and listed (`"omit"`), or a 400 (`"reject"`). Model
- * names must be unique; at most `MAX_CLIENT_TOOLS` client tools, namespaced ones counted one by one.
+ * names must be unique; at most `MAX_CLIENT_TOOLS` entries in `tools`, and as many client tools, namespaced
+ * ones counted one by one.
  */
 export function parseResponsesTools(
   value: unknown,
@@ -40,6 +44,9 @@ export function parseResponsesTools(
   const read: ResponsesTools = { clientTools: [], callForms: new Map(), omittedHostedTools: [] };
   if (value === undefined || value === null) return read;
   if (!Array.isArray(value)) throw invalidRequest("tools", "tools must be an array of tools.");
+  if (value.length > MAX_CLIENT_TOOLS) {
+    throw invalidRequest("tools", `tools may declare at most ${MAX_CLIENT_TOOLS} tools.`);
+  }
   const seen = new Set<string>();
   const add = (tool: ClientToolDeclaration, form: ClientCallForm | undefined, param: string) => {
     if (seen.has(tool.name)) {
@@ -69,6 +76,13 @@ export function parseResponsesTools(
     } else if (type === "namespace") {
       for (const member of readNamespace(raw, param)) add(member.tool, member.form, member.param);
     } else if (type !== TOOL_SEARCH_TYPE) {
+      if (!TOOL_TYPE_PATTERN.test(type)) {
+        throw invalidRequest(
+          `${param}.type`,
+          `${param}.type ${quoteValue(type)} is not a tool type: send "function", "custom", "namespace" or a hosted tool type (1-64 letters, digits, "_", "-" or ".").`,
+          "unsupported_tool_type",
+        );
+      }
       if (hostedTools === "reject") {
         throw invalidRequest(
           `${param}.type`,
