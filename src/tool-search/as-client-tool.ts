@@ -4,7 +4,8 @@ import { safeRead, safeReadString } from "../schema/index.js";
 /**
  * A copy of a client-supplied tool that is always attributed to the client, whatever origin it claims:
  * a client can never make its tool look native (trusted) or core (promotable to the visible surface). Its
- * owner (a Responses namespace) is kept when it is a plain name, else `client`.
+ * owner (a Responses namespace) is kept when the definition says it is a client tool and the owner is a plain
+ * name, else `client`.
  * Returns undefined for a definition without a usable name or execute function.
  */
 export function asClientTool(tool: ToolDefinition): ToolDefinition | undefined {
@@ -33,6 +34,7 @@ export function asClientTool(tool: ToolDefinition): ToolDefinition | undefined {
 const CLIENT_OWNER_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/u;
 
 function clientOwner(origin: unknown): string {
+  if (safeReadString(origin, "kind") !== "client") return "client";
   const owner = safeReadString(origin, "owner");
   return CLIENT_OWNER_PATTERN.test(owner) ? owner : "client";
 }
