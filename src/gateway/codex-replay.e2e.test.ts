@@ -12,7 +12,7 @@ import { parseSseFrames } from "./sse.test-support.js";
 import type { GatewayListener } from "./types.js";
 
 // The first request OpenAI's Codex CLI 0.171 sends (captured off the wire: the body unchanged, with its
-// namespace, custom-free function list, hosted web_search, developer messages, reasoning and include fields,
+// plain and namespaced function tools, hosted web_search, developer messages, reasoning and include fields,
 // always streamed) replayed against a real gateway whose runtime the CLI assembles over the mock provider.
 
 const FIXTURE = fileURLToPath(
