@@ -17,7 +17,7 @@ export function toCatalogEntry(tool: ToolDefinition): CatalogEntry | undefined {
   const kind = kindRaw === "plugin" || kindRaw === "mcp" || kindRaw === "client" ? kindRaw : "core";
   const source: EntrySource = kind === "mcp" ? "mcp" : kind === "client" ? "client" : "native";
   const declaredOwner = safeReadString(origin, "owner");
-  const owner = kind === "core" ? "core" : kind === "client" ? "client" : declaredOwner || kind;
+  const owner = kind === "core" ? "core" : declaredOwner || kind;
 
   const parameters = safeRead(tool, "parameters");
   const entry: CatalogEntry = {
@@ -34,6 +34,7 @@ export function toCatalogEntry(tool: ToolDefinition): CatalogEntry | undefined {
     executionMode: safeRead(tool, "executionMode") === "sequential" ? "sequential" : "parallel",
     resultSource: source !== "native" || safeRead(tool, "resultSource") === "network" ? "network" : "local",
     pinned: source !== "client" && safeRead(tool, "alwaysVisible") === true,
+    deferred: source === "client" && safeRead(tool, "deferLoading") === true,
     tool,
   };
   return entry;

@@ -21,7 +21,7 @@ export interface ToolCallContext {
 /** Where a tool comes from; default `{ kind: "core" }`. */
 export interface ToolOrigin {
   kind: "core" | "plugin" | "mcp" | "client";
-  /** Plugin id or MCP server name; `"core"` / `"client"` for those kinds. */
+  /** Plugin id, MCP server name or a client tool's namespace; `"core"` for core tools, default `"client"` for client tools. */
   owner?: string;
 }
 
@@ -47,6 +47,11 @@ export interface ToolDefinition {
    * an operator trust decision); ignored for client tools. Default `false`.
    */
   alwaysVisible?: boolean;
+  /**
+   * Extension: `true` keeps a client tool behind Tool Search in every mode (in directory mode client tools are
+   * otherwise declared directly): the client asked for deferred loading. Ignored for other tools. Default `false`.
+   */
+  deferLoading?: boolean;
   execute(args: unknown, context: ToolCallContext): Promise<ToolResult>;
 }
 
@@ -76,6 +81,8 @@ export interface CatalogEntry {
   readonly resultSource: "local" | "network";
   /** The definition declared `alwaysVisible: true` (never for client entries): it stays in the tool list. */
   readonly pinned: boolean;
+  /** A client entry whose definition declared `deferLoading: true`: never declared directly. */
+  readonly deferred: boolean;
   /** The definition the entry was made from; `execute` is called on it. */
   readonly tool: ToolDefinition;
 }

@@ -87,3 +87,46 @@ describe("startConfiguredGateway: gateway.maxQueuedPerSession", () => {
     }
   });
 });
+
+describe("startConfiguredGateway: gateway.hostedTools", () => {
+  it('is read from the config: with "reject", a hosted tool is a 400 naming the setting, before any provider request', async () => {
+    const provider = await silentProvider();
+    const configPath = join(dir, "toolsift.json");
+    await writeFile(
+      configPath,
+      JSON.stringify({
+        models: {
+          providers: {
+            silent: {
+              api: "openai-responses",
+              baseUrl: `http://127.0.0.1:${provider.port}/v1`,
+              maxRetries: 0,
+            },
+          },
+        },
+        agents: { defaults: { model: "silent/model" } },
+        gateway: { hostedTools: "reject" },
+      }),
+      "utf8",
+    );
+    const running = await startConfiguredGateway({ configPath, port: 0 }, () => {}, {
+      TOOLSIFT_STATE_DIR: join(dir, "state"),
+      TOOLSIFT_HOME: join(dir, "home"),
+    });
+    try {
+      const response = await fetch(`${running.url}/v1/responses`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ input: "hi", tools: [{ type: "web_search" }] }),
+      });
+      expect(response.status).toBe(400);
+      const error = ((await response.json()) as { error: { param: string; message: string } }).error;
+      expect(error.param).toBe("tools[0].type");
+      expect(error.message).toContain("gateway.hostedTools");
+      expect(provider.connections()).toBe(0);
+    } finally {
+      await provider.close();
+      await running.stop();
+    }
+  });
+});

@@ -58,6 +58,7 @@ export async function startConfiguredGateway(
       log,
       ...(token === undefined ? {} : { authToken: token }),
       ...(gatewayConfig.maxBodyBytes === undefined ? {} : { maxBodyBytes: gatewayConfig.maxBodyBytes }),
+      ...(gatewayConfig.hostedTools === undefined ? {} : { hostedTools: gatewayConfig.hostedTools }),
       // Browser safety: the Host check knows the bind address; listed origins get CORS.
       bindHost: host,
       ...(gatewayConfig.cors?.allowOrigins === undefined

@@ -105,6 +105,11 @@ export interface ToolsiftConfig {
     maxBodyBytes?: number;
     /** Most runs waiting behind a session's running run (429 beyond). Default 8. */
     maxQueuedPerSession?: number;
+    /**
+     * Hosted tool types a Responses client declares that toolsift cannot run (`web_search`, `file_search`, …):
+     * `"omit"` leaves them out of the model's request and reports them; `"reject"` answers 400. Default `"omit"`.
+     */
+    hostedTools?: "omit" | "reject";
     /** Origins (`scheme://host[:port]`) whose web pages may call the gateway and `mcp serve`. Default: none. */
     cors?: { allowOrigins?: string[] };
     /** More `Host` names (any port) the gateway and `mcp serve` answer to (DNS rebinding guard). Default: none. */

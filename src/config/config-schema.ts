@@ -145,6 +145,7 @@ export const configFileSchema = section({
     auth: section({ token: nonEmptyText().optional() }).optional(),
     maxBodyBytes: integerBetween(1, MAX_GATEWAY_BODY_BYTES).optional(),
     maxQueuedPerSession: integerBetween(0, MAX_QUEUED_PER_SESSION_CEILING).optional(),
+    hostedTools: oneOf(["omit", "reject"]).optional(),
     cors: section({
       allowOrigins: z
         .array(checkedText(describeOriginProblem), {

@@ -80,6 +80,7 @@ const everyKeyConfig = {
     port: 18_789,
     auth: { token: "env:TOOLSIFT_GATEWAY_TOKEN" },
     maxBodyBytes: 1_048_576,
+    hostedTools: "reject",
   },
 };
 
@@ -166,7 +167,7 @@ describe("validateConfig: every problem as path: reason", () => {
       [
         'gateway.bind: expected an IP address or host name, e.g. "127.0.0.1" (got "not a host!")',
         "gateway.port: expected an integer between 0 and 65535 (got 70000)",
-        "gateway.prot: unknown key (expected bind, port, auth, maxBodyBytes, maxQueuedPerSession, cors or allowedHosts)",
+        "gateway.prot: unknown key (expected bind, port, auth, maxBodyBytes, maxQueuedPerSession, hostedTools, cors or allowedHosts)",
       ],
     ],
     [
@@ -194,6 +195,11 @@ describe("validateConfig: every problem as path: reason", () => {
         'gateway.allowedHosts[1]: leave out the scheme: write the host name alone, e.g. "toolsift.internal" (got "http://toolsift.internal")',
         'gateway.allowedHosts[2]: leave out the port: every port of an allowed host is accepted (got "toolsift.internal:8080")',
       ],
+    ],
+    [
+      "gateway.hostedTools neither omit nor reject",
+      { gateway: { hostedTools: "drop" } },
+      ['gateway.hostedTools: expected "omit" | "reject" (got "drop")'],
     ],
     [
       "port not an integer",

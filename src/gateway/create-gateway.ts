@@ -59,6 +59,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     tracker: new RunTracker(),
     responses: new ResponseRegistry(),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    hostedTools: options.hostedTools ?? "omit",
+    reportedHostedTools: new Set(),
     log,
   };
   const routes =

@@ -20,7 +20,8 @@ function deferred(): Deferred {
 /**
  * A Runner for gateway tests, driven by the last user message of the turn:
  * - `hold:<label>` waits until `release(label)` (or the run's signal aborts: then it fails CANCELLED);
- * - `call:<tool>` calls that client tool (requires_action);
+ * - `call:<tool>` calls that client tool (requires_action) with `{"city":"Paris"}`, `call:<tool> <json>`
+ *   with those arguments;
  * - `fail:<CODE>` fails with that code and a message carrying stack-like lines;
  * - `throw` throws an Error (a runner bug); `cut` ends incomplete (TURN_LIMIT);
  * - `exec:<command>` calls a core `exec` tool through the real executor, whose approval step asks the
@@ -189,13 +190,14 @@ export class FakeRunner implements Runner {
     }
     if (label.startsWith("exec:")) return this.#say(base, await this.#exec(request, label.slice(5)));
     if (label.startsWith("call:")) {
-      const name = label.slice("call:".length);
+      const spec = label.slice("call:".length);
+      const space = spec.indexOf(" ");
       this.#calls += 1;
       const call: ConversationItem = {
         type: "function_call",
         callId: `call_${this.#calls}`,
-        name,
-        arguments: '{"city":"Paris"}',
+        name: space === -1 ? spec : spec.slice(0, space),
+        arguments: space === -1 ? '{"city":"Paris"}' : spec.slice(space + 1),
       };
       return { ...base, status: "requires_action", output: [call], text: "" };
     }

@@ -12,5 +12,9 @@ export type GatewayContext = {
   tracker: RunTracker;
   responses: ResponseRegistry;
   maxBodyBytes: number;
+  /** `gateway.hostedTools`: hosted tools a Responses client declares are left out and reported, or a 400. */
+  hostedTools: "omit" | "reject";
+  /** `<agentId>\u0000<type>` of the hosted tool types already logged as left out (one line each, ever). */
+  reportedHostedTools: Set<string>;
   log: (line: string) => void;
 };

@@ -32,6 +32,7 @@ export async function startTestGateway(
     emitEvents?: boolean;
     maxQueuedPerSession?: number;
     allowOrigins?: string[];
+    hostedTools?: "omit" | "reject";
   } = {},
 ): Promise<TestGateway> {
   const stateDir = await mkdtemp(join(tmpdir(), "toolsift-gateway-"));
@@ -52,6 +53,7 @@ export async function startTestGateway(
       ? {}
       : { maxQueuedPerSession: options.maxQueuedPerSession }),
     ...(options.allowOrigins === undefined ? {} : { allowOrigins: options.allowOrigins }),
+    ...(options.hostedTools === undefined ? {} : { hostedTools: options.hostedTools }),
   });
   const listener = await gateway.listen({ port: 0, host: "127.0.0.1" });
   onTestFinished(async () => {

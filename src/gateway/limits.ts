@@ -67,3 +67,9 @@ export const MAX_CONNECTIONS = 1_024;
 export const MODEL_NAME_PREFIX = "toolsift";
 /** Most bytes of response bodies kept for `GET /v1/responses/:id` (oldest bodies are dropped first). */
 export const MAX_STORED_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Most (agent, hosted tool type) pairs the gateway remembers having logged as left out: the types are a
+ * client's strings, so past this many no further ones are logged (the session logs and responses still say).
+ */
+export const MAX_REPORTED_HOSTED_TOOLS = 1024;

@@ -1,5 +1,5 @@
 import { invalidRequest } from "./gateway-error.js";
-import { DEFAULT_AGENT_ID, MODEL_NAME_PREFIX } from "./limits.js";
+import { MODEL_NAME_PREFIX } from "./limits.js";
 import { readAgentId } from "./run-target.js";
 
 /** The model name of an agent as `GET /v1/models` lists it: `toolsift/<agentId>`. */
@@ -8,12 +8,12 @@ export function agentModelName(agentId: string): string {
 }
 
 /**
- * The agent a request's `model` names: `toolsift` is the default agent, `toolsift/<agentId>` that agent;
- * any other model name (a client's default such as `gpt-4o`) names none, so the header or the default picks
- * the agent and the agent's configured model answers. A malformed agent id after `toolsift/` is a 400.
+ * The agent a request's `model` names: `toolsift/<agentId>` that agent. The generic `toolsift` names none
+ * (it defers to `x-toolsift-agent`, and means the default agent without it), and so does any other model
+ * name (a client's default such as `gpt-4o`): the header or the default picks the agent and the agent's
+ * configured model answers. A malformed agent id after `toolsift/` is a 400.
  */
 export function agentFromModel(model: string | undefined): string | undefined {
-  if (model === MODEL_NAME_PREFIX) return DEFAULT_AGENT_ID;
   if (model === undefined || !model.startsWith(`${MODEL_NAME_PREFIX}/`)) return undefined;
   const agentId = model.slice(MODEL_NAME_PREFIX.length + 1);
   if (agentId === "")

@@ -86,6 +86,28 @@ describe("a request's model picks the agent", () => {
     expect(test.runner.requests.at(-1)?.agentId).toBe("helper");
   });
 
+  it("lets the generic model name defer to x-toolsift-agent (and to a previous response's agent)", async () => {
+    const test = await startTestGateway();
+    const byHeader = await test.post(
+      "/v1/responses",
+      { model: "toolsift", input: "hi" },
+      { "x-toolsift-agent": "helper" },
+    );
+    expect(byHeader.status).toBe(200);
+    expect(test.runner.requests.at(-1)?.agentId).toBe("helper");
+    const first = (await byHeader.json()) as { id: string };
+    const followUp = await test.post("/v1/responses", {
+      model: "toolsift",
+      input: "again",
+      previous_response_id: first.id,
+    });
+    expect(followUp.status).toBe(200);
+    expect(test.runner.requests.at(-1)?.agentId).toBe("helper");
+    const alone = await test.post("/v1/responses", { model: "toolsift", input: "hi" });
+    expect(alone.status).toBe(200);
+    expect(test.runner.requests.at(-1)?.agentId).toBe("main");
+  });
+
   it("refuses an unknown agent, a malformed one, and a model that contradicts the header or the previous response", async () => {
     const test = await startTestGateway();
     const unknown = await test.post("/v1/responses", { model: "toolsift/nobody", input: "hi" });

@@ -1,8 +1,9 @@
 import type { ConversationItem } from "../providers/index.js";
 import { isObjectRecord } from "../schema/index.js";
+import { modelToolName } from "./client-call-form.js";
 import { invalidRequest } from "./gateway-error.js";
-import { parseClientTools } from "./parse-client-tools.js";
-import { readTextContent } from "./read-text-content.js";
+import { type HostedToolsSetting, parseResponsesTools } from "./parse-responses-tools.js";
+import { readTextContent, readToolOutput } from "./read-text-content.js";
 import {
   itemObjects,
   type JsonObject,
@@ -11,22 +12,67 @@ import {
   quoteValue,
   readModel,
   readStream,
-  refuseToolChoice,
   requiredString,
 } from "./request-fields.js";
+import { checkAcceptedResponsesFields } from "./responses-accepted-fields.js";
 import { joinInstructions, requireTurnItems, type TurnRequest } from "./turn-request.js";
 
+/** How `parseResponsesRequest` treats what a client may declare; each default is written on the field. */
+export type ResponsesParseOptions = {
+  /** `gateway.hostedTools`: hosted tool types are left out and reported (`"omit"`, the default) or a 400. */
+  hostedTools?: HostedToolsSetting;
+};
+
+/**
+ * Item types a client echoes from earlier responses that carry nothing the agent's model can use: reasoning
+ * and compaction items are opaque to any other model (and the session replays the model's own history),
+ * hosted tool calls ran elsewhere or belong to hosted tool types the model was never given (their results
+ * are in the messages after them), and an `item_reference` points at an item of an earlier response, which
+ * the session already holds. They are dropped.
+ */
+const DROPPED_ITEM_TYPES: ReadonlySet<string> = new Set([
+  "reasoning",
+  "compaction",
+  "item_reference",
+  "web_search_call",
+  "file_search_call",
+  "code_interpreter_call",
+  "image_generation_call",
+  "computer_call",
+  "computer_call_output",
+  "mcp_call",
+  "mcp_list_tools",
+  "mcp_approval_request",
+  "mcp_approval_response",
+  "tool_search_call",
+  "tool_search_output",
+  "shell_call",
+  "shell_call_output",
+  "apply_patch_call",
+  "apply_patch_call_output",
+  "additional_tools",
+  "compaction_trigger",
+  "program",
+  "program_output",
+]);
+
+/** The name a `local_shell_call` is kept under in the conversation (the model never had that hosted tool). */
+const LOCAL_SHELL_CALL_NAME = "local_shell";
+
 /** Reads a `POST /v1/responses` body (OpenAI Responses API) into a turn request; bad input is a 400. */
-export function parseResponsesRequest(body: unknown): TurnRequest {
+export function parseResponsesRequest(body: unknown, options: ResponsesParseOptions = {}): TurnRequest {
   if (!isObjectRecord(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
   const stream = readStream(body);
-  refuseToolChoice(body);
+  checkAcceptedResponsesFields(body);
+  const tools = parseResponsesTools(body.tools, options.hostedTools);
   const instructionTexts: string[] = [];
   const instructions = optionalString(body, "instructions");
   if (instructions !== undefined) instructionTexts.push(instructions);
   const items = readInput(body.input, instructionTexts);
   requireTurnItems(items, "input");
-  const request: TurnRequest = { inputParam: "input", items, clientTools: parseClientTools(body.tools) };
+  const request: TurnRequest = { inputParam: "input", items, clientTools: tools.clientTools };
+  if (tools.callForms.size > 0) request.callForms = tools.callForms;
+  if (tools.omittedHostedTools.length > 0) request.omittedHostedTools = tools.omittedHostedTools;
   const joined = joinInstructions(instructionTexts);
   if (joined !== undefined) request.instructions = joined;
   const maxOutputTokens = optionalPositiveInteger(body, "max_output_tokens");
@@ -71,16 +117,48 @@ function readItem(raw: JsonObject, param: string, instructionTexts: string[]): C
     return {
       type: "function_call",
       callId: requiredCallId(raw, param),
-      name: requiredString(raw, "name", `${param}.name`),
+      name: modelToolName(
+        optionalString(raw, "namespace", `${param}.namespace`),
+        requiredString(raw, "name", `${param}.name`),
+      ),
       arguments: requiredString(raw, "arguments", `${param}.arguments`),
     };
   }
-  if (type === "function_call_output") {
+  if (type === "custom_tool_call") {
+    // As the model made it: a call of the function that stands for the custom tool, its input as `input`.
+    return {
+      type: "function_call",
+      callId: requiredCallId(raw, param),
+      name: modelToolName(
+        optionalString(raw, "namespace", `${param}.namespace`),
+        requiredString(raw, "name", `${param}.name`),
+      ),
+      arguments: JSON.stringify({ input: requiredString(raw, "input", `${param}.input`) }),
+    };
+  }
+  if (type === "local_shell_call") {
+    const action = raw.action;
+    return {
+      type: "function_call",
+      callId: requiredCallId(raw, param),
+      name: LOCAL_SHELL_CALL_NAME,
+      arguments: JSON.stringify(isObjectRecord(action) ? action : {}),
+    };
+  }
+  if (type === "function_call_output" || type === "custom_tool_call_output") {
     return {
       type: "function_call_output",
       callId: requiredCallId(raw, param),
-      output: readTextContent(raw.output, `${param}.output`),
+      output: readToolOutput(raw.output, `${param}.output`),
     };
+  }
+  if (type === "local_shell_call_output") {
+    // OpenAI's item names the call by `id`; `call_id` is taken when a client sends it.
+    const callId = raw.call_id === undefined || raw.call_id === null ? raw.id : raw.call_id;
+    if (typeof callId !== "string" || callId === "") {
+      throw invalidRequest(`${param}.id`, `${param}.id must name the local_shell_call it answers.`);
+    }
+    return { type: "function_call_output", callId, output: readToolOutput(raw.output, `${param}.output`) };
   }
   if (typeof type !== "string") {
     throw invalidRequest(
@@ -88,6 +166,7 @@ function readItem(raw: JsonObject, param: string, instructionTexts: string[]): C
       `${param}.type must be a string ("message", "function_call" or "function_call_output"), not ${quoteValue(type)}.`,
     );
   }
+  if (DROPPED_ITEM_TYPES.has(type)) return undefined;
   throw invalidRequest(
     `${param}.type`,
     `${param}.type ${quoteValue(type)} is not supported: send messages, function_call and function_call_output items.`,

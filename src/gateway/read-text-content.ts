@@ -37,3 +37,32 @@ export function readTextContent(value: unknown, param: string): string {
   });
   return texts.join("\n");
 }
+
+/**
+ * Reads a tool output a client sends back (`function_call_output.output` and the like): a string, or an
+ * array of content parts whose text parts are joined with newlines; an image, file or other non-text part
+ * becomes a short note in its place (the agents are text-only, but a tool's answer is never refused for it).
+ */
+export function readToolOutput(value: unknown, param: string): string {
+  if (typeof value === "string") return value;
+  if (!Array.isArray(value)) {
+    throw invalidRequest(param, `${param} must be a string or an array of content parts.`);
+  }
+  const texts = value.map((part, index) => {
+    const partParam = `${param}[${index}]`;
+    if (!isObjectRecord(part) || typeof part.type !== "string") {
+      throw invalidRequest(partParam, `${partParam} must be a content part with a type.`);
+    }
+    if (!TEXT_PART_TYPES.has(part.type))
+      return `[${part.type.slice(0, 40)} omitted: toolsift passes text only]`;
+    const text = part.type === "refusal" ? part.refusal : part.text;
+    if (typeof text !== "string") {
+      throw invalidRequest(
+        partParam,
+        `${partParam} needs a string "${part.type === "refusal" ? "refusal" : "text"}".`,
+      );
+    }
+    return text;
+  });
+  return texts.join("\n");
+}

@@ -10,8 +10,8 @@ export type RunTarget = { agentId: string; sessionKey: string };
 
 /**
  * Picks the agent and session of a run: `previous_response_id` continues the session that produced it;
- * otherwise the agent named by `x-toolsift-agent` or by the `model` (`toolsift` or `toolsift/<agentId>`;
- * default `main`) and the session named by `x-toolsift-session` (default: a new session). A header and a
+ * otherwise the agent named by `x-toolsift-agent` or by the `model` (`toolsift/<agentId>`; the generic
+ * `toolsift` defers to the header; default `main`) and the session named by `x-toolsift-session` (default: a new session). A header and a
  * model naming different agents, or either contradicting `previous_response_id`, are a 400; an unknown id or
  * agent a 404.
  */

@@ -1,7 +1,7 @@
 import { randomHex } from "../ids/index.js";
 
-/** A new opaque id with an OpenAI-style prefix (`resp`, `msg`, `fc`, `chatcmpl`). */
-export function newId(prefix: "resp" | "msg" | "fc" | "chatcmpl"): string {
+/** A new opaque id with an OpenAI-style prefix (`resp`, `msg`, `fc`, `ctc`, `chatcmpl`). */
+export function newId(prefix: "resp" | "msg" | "fc" | "ctc" | "chatcmpl"): string {
   const separator = prefix === "chatcmpl" ? "-" : "_";
   return `${prefix}${separator}${randomHex(12)}`;
 }

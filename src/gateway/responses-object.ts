@@ -1,4 +1,5 @@
 import type { RunResult } from "../runner/index.js";
+import { type ClientCallForms, customToolInput } from "./client-call-form.js";
 import { newId, unixSeconds } from "./response-ids.js";
 import { runFailureError } from "./run-failure.js";
 import type { TurnRequest } from "./turn-request.js";
@@ -22,7 +23,21 @@ export type ResponsesOutputItem =
       name: string;
       arguments: string;
       status: "in_progress" | "completed";
+      /** The namespace the client declared the function in (`name` is then the function's own name). */
+      namespace?: string;
+    }
+  | {
+      type: "custom_tool_call";
+      id: string;
+      call_id: string;
+      name: string;
+      input: string;
+      status: "in_progress" | "completed";
+      namespace?: string;
     };
+
+/** A client tool call handed back, as the run reports it: the model's name for the tool and its arguments. */
+export type HandedCall = { callId: string; name: string; arguments: string };
 
 /** The Responses `usage` object. */
 export type ResponsesUsage = {
@@ -55,6 +70,11 @@ export type ResponsesObject = {
   usage: ResponsesUsage | null;
   error: { code: string; message: string } | null;
   metadata: Record<string, string>;
+  /**
+   * Extension, present only when it has something to say: `omitted_hosted_tools` lists the hosted tool types
+   * the request declared that toolsift cannot run and left out of the model's request (`gateway.hostedTools`).
+   */
+  toolsift?: { omitted_hosted_tools: string[] };
 };
 
 /** Who a response is: its id and creation time, fixed when the request arrives and shared by every event. */
@@ -80,19 +100,40 @@ export function messageItem(
   };
 }
 
-/** A `function_call` item for a client tool call handed back, with its id. */
-export function functionCallItem(
+/**
+ * The output item of a client tool call handed back, with its id, in the form the client declared the tool
+ * (`forms`, by the model's name for it): a `function_call` (with `namespace` and the function's own name
+ * for a namespaced one) or a `custom_tool_call` whose `input` is the model's freeform text. In progress,
+ * its `arguments` or `input` is empty.
+ */
+export function clientCallItem(
   id: string,
-  call: { callId: string; name: string; arguments: string },
+  call: HandedCall,
+  forms: ClientCallForms | undefined,
   status: "in_progress" | "completed",
 ): ResponsesOutputItem {
+  const form = forms?.get(call.name);
+  const namespace = form?.namespace === undefined ? {} : { namespace: form.namespace };
+  if (form?.kind === "custom") {
+    const input = status === "in_progress" ? "" : customToolInput(call.arguments);
+    return {
+      type: "custom_tool_call",
+      id,
+      call_id: call.callId,
+      name: form.name,
+      input,
+      status,
+      ...namespace,
+    };
+  }
   return {
     type: "function_call",
     id,
     call_id: call.callId,
-    name: call.name,
+    name: form?.name ?? call.name,
     arguments: status === "in_progress" ? "" : call.arguments,
     status,
+    ...namespace,
   };
 }
 
@@ -101,13 +142,20 @@ export function functionCallItem(
  * with text) and the client tool calls handed back, in order, each with a new id. A stream gives its items
  * ids as it opens them and passes them to `toResponsesObject` instead.
  */
-export function responsesOutputItems(result: RunResult): ResponsesOutputItem[] {
+export function responsesOutputItems(result: RunResult, forms?: ClientCallForms): ResponsesOutputItem[] {
   const output: ResponsesOutputItem[] = [];
   for (const item of result.output) {
     if (item.type === "message" && item.role === "assistant" && item.text !== "") {
       output.push(messageItem(newId("msg"), item.text, "completed"));
     } else if (item.type === "function_call") {
-      output.push(functionCallItem(newId("fc"), item, "completed"));
+      output.push(
+        clientCallItem(
+          newId(forms?.get(item.name)?.kind === "custom" ? "ctc" : "fc"),
+          item,
+          forms,
+          "completed",
+        ),
+      );
     }
   }
   return output;
@@ -143,6 +191,9 @@ export function inProgressResponse(
     usage: null,
     error: null,
     metadata: {},
+    ...(request.omittedHostedTools === undefined
+      ? {}
+      : { toolsift: { omitted_hosted_tools: request.omittedHostedTools } }),
   };
 }
 

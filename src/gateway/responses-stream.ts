@@ -2,7 +2,8 @@ import type { RunEvent, RunResult } from "../run-surface/index.js";
 import type { GatewayError } from "./gateway-error.js";
 import { newId } from "./response-ids.js";
 import {
-  functionCallItem,
+  clientCallItem,
+  type HandedCall,
   inProgressResponse,
   messageItem,
   type ResponseIdentity,
@@ -143,20 +144,31 @@ export class ResponsesStream {
     this.#emit(frames, "response.output_item.done", { output_index: open.outputIndex, item });
   }
 
-  #functionCall(frames: SseFrame[], call: { callId: string; name: string; arguments: string }): void {
-    const id = newId("fc");
+  /**
+   * One client tool call in the client's declared form: a `function_call` item with its arguments events,
+   * or a `custom_tool_call` item with `response.custom_tool_call_input.delta` / `.done`.
+   */
+  #functionCall(frames: SseFrame[], call: HandedCall): void {
+    const forms = this.#request.callForms;
+    const custom = forms?.get(call.name)?.kind === "custom";
+    const id = newId(custom ? "ctc" : "fc");
     const outputIndex = this.#items.length;
-    const added = functionCallItem(id, call, "in_progress");
+    const added = clientCallItem(id, call, forms, "in_progress");
     this.#items.push(added);
     const ref = { item_id: id, output_index: outputIndex };
     this.#emit(frames, "response.output_item.added", { output_index: outputIndex, item: added });
-    this.#emit(frames, "response.function_call_arguments.delta", { ...ref, delta: call.arguments });
-    this.#emit(frames, "response.function_call_arguments.done", {
-      ...ref,
-      name: call.name,
-      arguments: call.arguments,
-    });
-    const done = functionCallItem(id, call, "completed");
+    const done = clientCallItem(id, call, forms, "completed");
+    if (done.type === "custom_tool_call") {
+      this.#emit(frames, "response.custom_tool_call_input.delta", { ...ref, delta: done.input });
+      this.#emit(frames, "response.custom_tool_call_input.done", { ...ref, input: done.input });
+    } else if (done.type === "function_call") {
+      this.#emit(frames, "response.function_call_arguments.delta", { ...ref, delta: call.arguments });
+      this.#emit(frames, "response.function_call_arguments.done", {
+        ...ref,
+        name: done.name,
+        arguments: call.arguments,
+      });
+    }
     this.#items[outputIndex] = done;
     this.#emit(frames, "response.output_item.done", { output_index: outputIndex, item: done });
   }
@@ -175,7 +187,9 @@ export class ResponsesStream {
   #sendUnstreamed(frames: SseFrame[], result: RunResult): void {
     const textStreamed = this.#items.some((item) => item.type === "message");
     const callsStreamed = new Set(
-      this.#items.flatMap((item) => (item.type === "function_call" ? [item.call_id] : [])),
+      this.#items.flatMap((item) =>
+        item.type === "function_call" || item.type === "custom_tool_call" ? [item.call_id] : [],
+      ),
     );
     for (const item of result.output) {
       if (item.type === "message" && item.role === "assistant" && item.text !== "" && !textStreamed) {

@@ -30,7 +30,9 @@ import type { TurnRequest } from "./turn-request.js";
 export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
   // The body is read and capped (413) by readJsonBody, which also turns a client hang-up into one log line.
   app.post("/v1/responses", refuseWhileDraining(gateway), async (c) => {
-    const request = parseResponsesRequest(await readJsonBody(c, gateway.maxBodyBytes));
+    const request = parseResponsesRequest(await readJsonBody(c, gateway.maxBodyBytes), {
+      hostedTools: gateway.hostedTools,
+    });
     const identity = newResponseIdentity();
     if (request.stream === true) {
       const stream = await openRunStream(c, gateway, request);
@@ -42,7 +44,7 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
     const { target, result } = await runTurn(c, gateway, request);
     const response = toResponsesObject(result, request, {
       ...identity,
-      output: responsesOutputItems(result),
+      output: responsesOutputItems(result, request.callForms),
     });
     remember(gateway, target, request, response);
     return c.json(response);

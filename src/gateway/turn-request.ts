@@ -1,4 +1,6 @@
-import type { ConversationItem, ProviderTool } from "../providers/index.js";
+import type { ConversationItem } from "../providers/index.js";
+import type { ClientToolDeclaration } from "../runner/index.js";
+import type { ClientCallForms } from "./client-call-form.js";
 import { invalidRequest } from "./gateway-error.js";
 
 /** A run request as read from either API, before the agent and session are resolved. */
@@ -9,7 +11,11 @@ export type TurnRequest = {
   items: ConversationItem[];
   /** `instructions` and every system/developer message, joined by blank lines; absent when none. */
   instructions?: string;
-  clientTools: ProviderTool[];
+  clientTools: ClientToolDeclaration[];
+  /** Responses only: how calls of renamed (namespaced) and custom client tools go back. Default: plain functions. */
+  callForms?: ClientCallForms;
+  /** Responses only: hosted tool types declared that toolsift cannot run, left out (`gateway.hostedTools`). */
+  omittedHostedTools?: string[];
   maxOutputTokens?: number;
   /** Responses API only. */
   previousResponseId?: string;

@@ -10,6 +10,11 @@ export type GatewayOptions = {
   /** Largest request body in bytes; bigger ones get 413. Default 1 MiB (`DEFAULT_MAX_BODY_BYTES`). */
   maxBodyBytes?: number;
   /**
+   * Hosted tool types a Responses client declares that toolsift cannot run (`gateway.hostedTools`): `"omit"`
+   * leaves them out of the model's request and reports them, `"reject"` answers 400. Default `"omit"`.
+   */
+  hostedTools?: "omit" | "reject";
+  /**
    * When set, every route but `/healthz` requires `Authorization: Bearer <authToken>` (401 otherwise).
    * Default: none (open; `startGateway` then refuses non-loopback hosts).
    */

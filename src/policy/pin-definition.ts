@@ -33,13 +33,14 @@ export function pinDefinition(tool: ToolDefinition, entry: CatalogEntry): ToolDe
   };
   if (entry.parameters !== undefined) pinned.parameters = entry.parameters as JsonSchema;
   if (entry.outputSchema !== undefined) pinned.outputSchema = entry.outputSchema as JsonSchema;
+  if (entry.deferred) pinned.deferLoading = true;
   return Object.freeze(pinned);
 }
 
 function pinnedOrigin(entry: CatalogEntry): ToolOrigin {
   if (entry.fromCore) return { kind: "core", owner: "core" };
   if (entry.source === "mcp") return { kind: "mcp", owner: entry.owner };
-  if (entry.source === "client") return { kind: "client", owner: "client" };
+  if (entry.source === "client") return { kind: "client", owner: entry.owner };
   return { kind: "plugin", owner: entry.owner };
 }
 

@@ -130,6 +130,37 @@ test("directory mode: a client tool is declared directly, handed back, then answ
   expect(second).toMatchObject({ status: "completed", text: "Done. painted it" });
 });
 
+test("directory mode: a deferred client tool stays behind Tool Search, is found and handed back under its owner", async () => {
+  harness = await createRunnerHarness({ toolSearch: { mode: "directory" } });
+  const deferred = { ...PAINT, deferLoading: true, owner: "garden" };
+  const first = await harness.say("client-deferred", "please target=paint_fence", {
+    clientTools: [deferred, clientTool("water_plants", "Water the house plants.")],
+  });
+  expect(first.status).toBe("requires_action");
+  const handed = handedCall(first.output);
+  expect(handed.name).toBe("paint_fence");
+
+  const events = await harness.events("client-deferred");
+  // Not declared, unlike the client tool that did not ask for deferral.
+  expect(eventsOfType(events, "model-request")[0]?.declaredTools).toEqual([
+    "tool_search",
+    "tool_describe",
+    "tool_call",
+    "water_plants",
+  ]);
+  // The model's own view: it called tool_call, and the log says so.
+  const modelCalls = eventsOfType(events, "assistant-output")
+    .flatMap((event) => event.items)
+    .flatMap((item) => (item.type === "function_call" ? [item.name] : []));
+  expect(modelCalls).toContain("tool_call");
+  expect(modelCalls).not.toContain("paint_fence");
+  expect(eventsOfType(events, "target-activity")[0]).toMatchObject({
+    parentCallId: handed.callId,
+    toolId: "client:garden:paint_fence",
+    source: "client",
+  });
+});
+
 test("a client call beside a native call: the native one runs, only the client one is handed back", async () => {
   const provider = scriptedProvider((request, index) => {
     if (index === 0)

@@ -1,5 +1,5 @@
 import type { ToolDefinition } from "../catalog/index.js";
-import type { ProviderTool } from "../providers/index.js";
+import type { ClientToolDeclaration } from "./types.js";
 
 /** A client tool call the run hands back to the client. */
 export interface ClientHandoff {
@@ -11,10 +11,12 @@ export interface ClientHandoff {
 /**
  * Client function tools as tool definitions whose execution hands the call back: toolsift never runs a
  * client tool. The call is recorded under the model's call id and the run ends (`terminate`), so the
- * client answers with `function_call_output` for that id in its next request.
+ * client answers with `function_call_output` for that id in its next request. A tool declared with
+ * `deferLoading` is marked so Tool Search keeps it in the catalog whatever its mode; `owner` names its
+ * catalog owner (a Responses namespace), still a client tool.
  */
 export function clientToolDefinitions(
-  tools: readonly ProviderTool[],
+  tools: readonly ClientToolDeclaration[],
   handoffs: Map<string, ClientHandoff>,
 ): ToolDefinition[] {
   return tools.map((tool) => ({
@@ -22,7 +24,8 @@ export function clientToolDefinitions(
     description: tool.description,
     parameters: (tool.parameters ?? { type: "object", properties: {} }) as ToolDefinition["parameters"] &
       object,
-    origin: { kind: "client", owner: "client" },
+    origin: { kind: "client", owner: tool.owner ?? "client" },
+    ...(tool.deferLoading === true ? { deferLoading: true } : {}),
     execute: async (args, context) => {
       const callId = context.toolCallId ?? `call_${handoffs.size + 1}`;
       handoffs.set(callId, { callId, name: tool.name, arguments: JSON.stringify(args ?? {}) });

@@ -8,6 +8,7 @@ export {
 export type { RunnerOptions } from "./runner-options.js";
 export { streamRun } from "./stream-run.js";
 export type {
+  ClientToolDeclaration,
   EffectiveSurface,
   EffectiveTool,
   Runner,

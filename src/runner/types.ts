@@ -13,11 +13,30 @@ export interface RunRequest {
   /** Client instructions, placed after the stable system prompt prefix. */
   instructions?: string;
   /** Client function tools declared with the request: a call to one ends the run for the client to answer. */
-  clientTools?: ProviderTool[];
+  clientTools?: ClientToolDeclaration[];
+  /**
+   * Tool types the client declared that toolsift cannot run (hosted tools such as `web_search`), left out of
+   * the model's request: recorded on the run's `user-input` log event. Default none.
+   */
+  omittedHostedTools?: string[];
   maxOutputTokens?: number;
   signal?: AbortSignal;
   /** Receives the run's events as they happen (a streaming front door's source). Default none. */
   onEvent?: RunEventSink;
+}
+
+/**
+ * A client tool as the model sees it (a function with a JSON Schema), with how the run places it. A front door
+ * that renames a client's tool for the model (a Responses namespace) maps the name back itself.
+ */
+export interface ClientToolDeclaration extends ProviderTool {
+  /**
+   * Deferred loading asked for (Responses `defer_loading: true`): the tool stays behind Tool Search (found with
+   * `tool_search`, called through `tool_call`) in every Tool Search mode, directory mode included. Default false.
+   */
+  deferLoading?: boolean;
+  /** Its owner in the catalog (`client:<owner>:<name>`): a Responses namespace. Default `client`. */
+  owner?: string;
 }
 
 /** One admitted tool on an agent's effective surface. */

@@ -221,6 +221,27 @@ describe("createToolSearch: controls, calls and policy", () => {
     expect(after.searchCount).toBeGreaterThan(0);
   });
 
+  it("keeps a client tool's plain owner (a namespace), falls back to client otherwise, and never lets it look native", () => {
+    const search = createToolSearch({ tools: pluginTools(1) });
+    search.addClientTools([
+      makeTool("spawn_agent", { origin: { kind: "client", owner: "multi_agent_v1" } }),
+      makeTool("odd_owner", { origin: { kind: "client", owner: "a:b" } }),
+      makeTool("claims_plugin", { origin: { kind: "plugin", owner: "weather" } }),
+    ]);
+    expect(search.search("spawn_agent")[0]?.id).toBe("client:multi_agent_v1:spawn_agent");
+    expect(search.search("odd_owner")[0]?.id).toBe("client:client:odd_owner");
+    expect(search.search("claims_plugin")[0]?.id).toBe("client:client:claims_plugin");
+    expect(search.telemetry().sources).toEqual({ native: 1, mcp: 0, client: 3 });
+  });
+
+  it("directory mode declares client tools directly, but not those asking for deferred loading", () => {
+    const search = createToolSearch({ tools: pluginTools(1), config: { mode: "directory" } });
+    search.addClientTools([makeTool("shown_tool"), { ...makeTool("deferred_tool"), deferLoading: true }]);
+    expect(names(search.modelTools())).toContain("shown_tool");
+    expect(names(search.modelTools())).not.toContain("deferred_tool");
+    expect(search.search("deferred_tool")[0]?.id).toBe("client:client:deferred_tool");
+  });
+
   it("starts a new counter scope when the catalog is replaced", () => {
     const search = createToolSearch({ tools: pluginTools(1) });
     search.search("fake plugin");

@@ -6,7 +6,8 @@ const cache = new WeakMap<CatalogSnapshot, Map<string, readonly CatalogEntry[]>>
 
 /**
  * The entries of `snapshot` that stay in the model's tool list while cataloged (`visibleWhileCataloged`),
- * followed by every client entry when `withClientTools` (directory mode declares them). Found once per
+ * followed by every client entry when `withClientTools` (directory mode declares them) but those the client
+ * asked to defer. Found once per
  * snapshot and set of names, so runs sharing a catalog do not walk it again; the list is frozen.
  */
 export function visibleEntries(
@@ -20,7 +21,8 @@ export function visibleEntries(
   if (hit) return hit;
   const visible = visibleWhileCataloged(snapshot, directToolNames);
   if (withClientTools)
-    for (const entry of snapshot.entries) if (entry.source === "client") visible.push(entry);
+    for (const entry of snapshot.entries)
+      if (entry.source === "client" && !entry.deferred) visible.push(entry);
   if (!known) {
     known = new Map();
     cache.set(snapshot, known);

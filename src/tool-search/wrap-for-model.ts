@@ -62,6 +62,6 @@ function declaredName(entry: CatalogEntry): string {
 
 function originOf(entry: CatalogEntry): NonNullable<ToolDefinition["origin"]> {
   if (entry.source === "mcp") return { kind: "mcp", owner: entry.owner };
-  if (entry.source === "client") return { kind: "client", owner: "client" };
+  if (entry.source === "client") return { kind: "client", owner: entry.owner };
   return entry.fromCore ? { kind: "core", owner: "core" } : { kind: "plugin", owner: entry.owner };
 }
