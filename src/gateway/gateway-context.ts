@@ -1,5 +1,6 @@
 import type { Runner } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
+import type { HostedToolReporter } from "./hosted-tools.js";
 import type { ResponseRegistry } from "./response-registry.js";
 import type { RunTracker } from "./run-tracker.js";
 import type { SessionQueue } from "./session-queue.js";
@@ -11,6 +12,8 @@ export type GatewayContext = {
   queue: SessionQueue;
   tracker: RunTracker;
   responses: ResponseRegistry;
+  /** Logs the hosted tools requests declared, once per agent and type. */
+  hostedTools: HostedToolReporter;
   maxBodyBytes: number;
   log: (line: string) => void;
 };

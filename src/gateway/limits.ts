@@ -67,3 +67,8 @@ export const MAX_CONNECTIONS = 1_024;
 export const MODEL_NAME_PREFIX = "toolsift";
 /** Most bytes of response bodies kept for `GET /v1/responses/:id` (oldest bodies are dropped first). */
 export const MAX_STORED_RESPONSE_BYTES = 32 * 1024 * 1024;
+/**
+ * Agent and hosted-tool-type pairs the gateway remembers having logged (one line each); past it the memory
+ * starts over, so a client inventing tool types cannot grow it.
+ */
+export const MAX_REPORTED_HOSTED_TOOL_TYPES = 1_024;

@@ -3,6 +3,7 @@ import type { RunEvent } from "../run-surface/index.js";
 import { streamRun } from "../runner/index.js";
 import { EventChannel } from "./event-channel.js";
 import type { GatewayContext } from "./gateway-context.js";
+import { withOmittedTools } from "./hosted-tools.js";
 import { queueRun } from "./queue-run.js";
 import type { RunTarget } from "./resolve-run-target.js";
 import { runFailureError } from "./run-failure.js";
@@ -31,9 +32,11 @@ export async function openRunStream(
     request,
     onAdmitted: (admitted) => {
       target = admitted;
+      gateway.hostedTools.report(admitted.agentId, request.omittedTools);
     },
     work: async (run) => {
-      for await (const event of streamRun(gateway.runner, run)) channel.push(event);
+      const runRequest = withOmittedTools(run, request.omittedTools);
+      for await (const event of streamRun(gateway.runner, runRequest)) channel.push(event);
     },
   }).then(
     () => channel.end(),

@@ -10,6 +10,7 @@ export { streamRun } from "./stream-run.js";
 export type {
   EffectiveSurface,
   EffectiveTool,
+  InputTokenCountRequest,
   Runner,
   RunRequest,
   RunResult,

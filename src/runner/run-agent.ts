@@ -56,7 +56,13 @@ export async function runAgent(
 
   // A run that cannot log is refused here, before anything runs (the store reports the fault once).
   let previous: SessionEvent[];
-  const input: SessionEvent = { at: isoNow(), runId, type: "user-input", items: request.input };
+  const input: SessionEvent = {
+    at: isoNow(),
+    runId,
+    type: "user-input",
+    items: request.input,
+    ...(request.omittedTools?.length ? { omittedTools: request.omittedTools } : {}),
+  };
   try {
     previous = await sessions.read(agent.id, request.sessionKey);
     const header: SessionEvent = {

@@ -18,6 +18,22 @@ export interface RunRequest {
   signal?: AbortSignal;
   /** Receives the run's events as they happen (a streaming front door's source). Default none. */
   onEvent?: RunEventSink;
+  /**
+   * Tools the request declared that toolsift cannot run and left out of the model's request (hosted tools):
+   * noted on the turn's `user-input` line of the session log. Default none.
+   */
+  omittedTools?: Array<{ type: string; name: string }>;
+}
+
+/** What `Runner.countInputTokens` counts: a conversation and the client's parts of its request. */
+export interface InputTokenCountRequest {
+  agentId: string;
+  /** The conversation as the client sends it. */
+  input: ConversationItem[];
+  /** Client instructions, placed after the stable system prompt prefix as in a run. */
+  instructions?: string;
+  /** Client function tools, admitted to the surface as in a run. */
+  clientTools?: ProviderTool[];
 }
 
 /** One admitted tool on an agent's effective surface. */
@@ -52,6 +68,14 @@ export interface WarmReport {
 export interface Runner {
   run(request: RunRequest): Promise<RunResult>;
   effectiveSurface(agentId: string): Promise<EffectiveSurface>;
+  /**
+   * Estimated input tokens of the model request a run of the agent would send for this conversation: the
+   * system prompt (base instructions, directory, client instructions), the declared tools of the surface
+   * the run would get (client tools included) and the items, by the history budget's estimate (UTF-8 bytes
+   * / 3, plus a little per item). Plugin `before_prompt` hooks are not run, so their additions are not
+   * counted. Optional: a runner without it cannot count.
+   */
+  countInputTokens?(request: InputTokenCountRequest): Promise<number>;
   /** Known agent ids (`main` always). */
   agentIds(): string[];
   /**

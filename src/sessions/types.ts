@@ -12,7 +12,12 @@ interface EventBase {
 /** One line of a session log (`$TOOLSIFT_STATE_DIR/agents/<agentId>/sessions/<sessionKey>.jsonl`). */
 export type SessionEvent =
   | (EventBase & { type: "session"; version: 1; agentId: string; sessionKey: string })
-  | (EventBase & { type: "user-input"; items: ConversationItem[] })
+  | (EventBase & {
+      type: "user-input";
+      items: ConversationItem[];
+      /** Tools the request declared that toolsift cannot run, left out of the model's request (hosted tools). */
+      omittedTools?: Array<{ type: string; name: string }>;
+    })
   | (EventBase & {
       type: "model-request";
       provider: string;
