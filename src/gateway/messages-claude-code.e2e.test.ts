@@ -128,7 +128,7 @@ describe("a request Claude Code 2.1 sent, replayed with its headers", () => {
       (event) => event.type === "user-input",
     );
     expect(inputs).toHaveLength(1);
-    expect(inputs[0]).not.toHaveProperty("omittedTools");
+    expect(inputs[0]).not.toHaveProperty("omittedHostedTools");
   });
 
   it("the same body on /v1/messages/count_tokens: the runner's estimate of that run's first request", async () => {
@@ -240,11 +240,6 @@ describe("hosted tools on a real run", () => {
     const input = (await runtime.sessions.read("main", "hosted-tools")).find(
       (event) => event.type === "user-input",
     );
-    expect(input).toMatchObject({
-      omittedTools: [
-        { type: "web_search_20250305", name: "web_search" },
-        { type: "bash_20250124", name: "bash" },
-      ],
-    });
+    expect(input).toMatchObject({ omittedHostedTools: ["web_search_20250305", "bash_20250124"] });
   });
 });

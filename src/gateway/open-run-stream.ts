@@ -3,7 +3,7 @@ import type { RunEvent } from "../run-surface/index.js";
 import { streamRun } from "../runner/index.js";
 import { EventChannel } from "./event-channel.js";
 import type { GatewayContext } from "./gateway-context.js";
-import { withOmittedTools } from "./hosted-tools.js";
+import { withOmittedHostedTools } from "./hosted-tools.js";
 import { queueRun } from "./queue-run.js";
 import type { RunTarget } from "./resolve-run-target.js";
 import { runFailureError } from "./run-failure.js";
@@ -32,10 +32,10 @@ export async function openRunStream(
     request,
     onAdmitted: (admitted) => {
       target = admitted;
-      gateway.hostedTools.report(admitted.agentId, request.omittedTools);
+      gateway.hostedTools.report(admitted.agentId, request.omittedHostedTools);
     },
     work: async (run) => {
-      const runRequest = withOmittedTools(run, request.omittedTools);
+      const runRequest = withOmittedHostedTools(run, request.omittedHostedTools);
       for await (const event of streamRun(gateway.runner, runRequest)) channel.push(event);
     },
   }).then(

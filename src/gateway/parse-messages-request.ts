@@ -38,9 +38,9 @@ export function parseMessagesRequest(
   }
   const items = readMessages(body.messages, instructionTexts);
   requireTurnItems(items, "messages");
-  const { clientTools, omittedTools } = parseMessagesTools(body, hostedTools);
+  const { clientTools, omittedHostedTools } = parseMessagesTools(body, hostedTools);
   const request: TurnRequest = { inputParam: "messages", items, clientTools };
-  if (omittedTools.length > 0) request.omittedTools = omittedTools;
+  if (omittedHostedTools.length > 0) request.omittedHostedTools = omittedHostedTools;
   const joined = joinInstructions(instructionTexts);
   if (joined !== undefined) request.instructions = joined;
   const maxOutputTokens = optionalPositiveInteger(body, "max_tokens");

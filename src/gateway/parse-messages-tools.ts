@@ -1,7 +1,7 @@
 import type { ProviderTool } from "../providers/index.js";
 import { isObjectRecord } from "../schema/index.js";
 import { invalidRequest } from "./gateway-error.js";
-import { applyHostedToolsSetting, type HostedToolsSetting, type OmittedTool } from "./hosted-tools.js";
+import { applyHostedToolsSetting, type HostedToolsSetting } from "./hosted-tools.js";
 import { parseToolList, readFunction } from "./parse-client-tools.js";
 import { type JsonObject, optionalString, quoteValue } from "./request-fields.js";
 
@@ -11,33 +11,40 @@ const CLIENT_TOOL_TYPES: ReadonlySet<unknown> = new Set([undefined, null, "custo
 /** Type prefix of Anthropic's tool-search tools (`tool_search_tool_regex_…`, `tool_search_tool_bm25_…`). */
 const TOOL_SEARCH_TYPE_PREFIX = "tool_search_tool_";
 
+/** The hosted tool type an `mcp_servers` entry is reported as. */
+const MCP_SERVER_TYPE = "mcp_server";
+
 /** `tool_choice.type` values: all accepted, none enforced (the agent decides which tools to call). */
 const TOOL_CHOICE_TYPES: ReadonlySet<unknown> = new Set(["auto", "any", "tool", "none"]);
 
-/** The `tools` (and `mcp_servers`) of a Messages request: the client tools, and what was left out. */
-export type MessagesTools = { clientTools: ProviderTool[]; omittedTools: OmittedTool[] };
+/** The `tools` (and `mcp_servers`) of a Messages request: the client tools, and the hosted tool types left out. */
+export type MessagesTools = { clientTools: ProviderTool[]; omittedHostedTools: string[] };
 
 /**
  * Reads the `tools` and `mcp_servers` of a Messages request. Client tools `{ name, description,
  * input_schema }` (`type` absent or `"custom"`) become the run's client tools, `defer_loading: true` as
  * `deferLoading` (the tool goes behind Tool Search); `cache_control` and other hints are ignored. Every typed
  * tool (Anthropic's server tools such as `web_search_…`, `bash_…`, `text_editor_…`, `code_execution_…`,
- * `computer_…`, `web_fetch_…`, unknown types) and every `mcp_servers` entry is a hosted tool toolsift cannot
- * run: left out and returned in `omittedTools`, or a 400 under `setting: "reject"`
- * (`applyHostedToolsSetting`). A tool-search tool is left out too: toolsift's Tool Search does its job.
+ * `computer_…`, `web_fetch_…`, unknown types) and every `mcp_servers` entry (type `mcp_server`) is a hosted
+ * tool toolsift cannot run: left out with its type listed once in `omittedHostedTools`, or a 400 under
+ * `setting: "reject"` (`applyHostedToolsSetting`). A tool-search tool (`tool_search_tool_…`) is left out
+ * silently and never refused: toolsift's own Tool Search serves it.
  * Names, limits and duplicates follow the OpenAI routes' rules (`parse-client-tools.ts`).
  */
 export function parseMessagesTools(body: JsonObject, setting: HostedToolsSetting): MessagesTools {
-  const omittedTools: OmittedTool[] = [];
+  const omittedHostedTools: string[] = [];
+  const omit = (type: string | undefined) => {
+    if (type !== undefined && !omittedHostedTools.includes(type)) omittedHostedTools.push(type);
+  };
   const parseOne = (raw: unknown, param: string): ProviderTool | undefined => {
     if (!isObjectRecord(raw)) throw invalidRequest(param, `${param} must be an object.`);
     if (CLIENT_TOOL_TYPES.has(raw.type)) return readClientTool(raw, param);
-    omittedTools.push(omitted(raw, param, setting));
+    omit(hostedToolType(raw, param, setting));
     return undefined;
   };
   const clientTools = parseToolList(body.tools, parseOne, "tools ({ name, description, input_schema })");
-  omittedTools.push(...readMcpServers(body.mcp_servers, setting));
-  return { clientTools, omittedTools };
+  readMcpServers(body.mcp_servers, setting).forEach(omit);
+  return { clientTools, omittedHostedTools };
 }
 
 function readClientTool(raw: JsonObject, param: string): ProviderTool {
@@ -50,8 +57,8 @@ function readClientTool(raw: JsonObject, param: string): ProviderTool {
   return tool;
 }
 
-/** A typed tool: a hosted tool (or the client's tool-search tool), checked against the setting. */
-function omitted(raw: JsonObject, param: string, setting: HostedToolsSetting): OmittedTool {
+/** A typed tool's type when it is a hosted tool (checked against the setting); undefined for a tool-search tool. */
+function hostedToolType(raw: JsonObject, param: string, setting: HostedToolsSetting): string | undefined {
   const type = raw.type;
   if (typeof type !== "string" || type === "") {
     throw invalidRequest(
@@ -60,17 +67,13 @@ function omitted(raw: JsonObject, param: string, setting: HostedToolsSetting): O
     );
   }
   const name = optionalString(raw, "name", `${param}.name`) ?? type;
-  const tool: OmittedTool = {
-    type,
-    name,
-    kind: type.startsWith(TOOL_SEARCH_TYPE_PREFIX) ? "tool-search" : "hosted",
-  };
-  applyHostedToolsSetting(tool, param, setting);
-  return tool;
+  if (type.startsWith(TOOL_SEARCH_TYPE_PREFIX)) return undefined;
+  applyHostedToolsSetting({ type, name }, param, setting);
+  return type;
 }
 
 /** `mcp_servers` (Anthropic's MCP connector): servers the provider would call, so hosted tools here. */
-function readMcpServers(value: unknown, setting: HostedToolsSetting): OmittedTool[] {
+function readMcpServers(value: unknown, setting: HostedToolsSetting): string[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw invalidRequest("mcp_servers", "mcp_servers must be an array of servers.");
   return value.map((server, index) => {
@@ -78,9 +81,8 @@ function readMcpServers(value: unknown, setting: HostedToolsSetting): OmittedToo
     if (!isObjectRecord(server)) throw invalidRequest(param, `${param} must be an object.`);
     const name =
       optionalString(server, "name", `${param}.name`) ?? optionalString(server, "url", `${param}.url`);
-    const tool: OmittedTool = { type: "mcp_server", name: name ?? param, kind: "hosted" };
-    applyHostedToolsSetting(tool, param, setting);
-    return tool;
+    applyHostedToolsSetting({ type: MCP_SERVER_TYPE, name: name ?? param }, param, setting);
+    return MCP_SERVER_TYPE;
   });
 }
 

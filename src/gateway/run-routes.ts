@@ -4,7 +4,7 @@ import { MESSAGES_PATH } from "./anthropic-error.js";
 import { toChatCompletionObject } from "./chat-completion-object.js";
 import { ChatStream } from "./chat-stream.js";
 import type { GatewayContext } from "./gateway-context.js";
-import { withOmittedTools } from "./hosted-tools.js";
+import { withOmittedHostedTools } from "./hosted-tools.js";
 import { toMessagesObject } from "./messages-object.js";
 import { MessagesStream } from "./messages-stream.js";
 import { openRunStream } from "./open-run-stream.js";
@@ -101,8 +101,8 @@ async function runTurn(
     c,
     gateway,
     request,
-    onAdmitted: (admitted) => gateway.hostedTools.report(admitted.agentId, request.omittedTools),
-    work: (run) => gateway.runner.run(withOmittedTools(run, request.omittedTools)),
+    onAdmitted: (admitted) => gateway.hostedTools.report(admitted.agentId, request.omittedHostedTools),
+    work: (run) => gateway.runner.run(withOmittedHostedTools(run, request.omittedHostedTools)),
   });
   if (result.status === "failed") throw runFailureError(result);
   return { target, result };

@@ -1,6 +1,5 @@
 import type { ConversationItem, ProviderTool } from "../providers/index.js";
 import { invalidRequest } from "./gateway-error.js";
-import type { OmittedTool } from "./hosted-tools.js";
 
 /** A run request as read from either API, before the agent and session are resolved. */
 export type TurnRequest = {
@@ -11,8 +10,8 @@ export type TurnRequest = {
   /** `instructions` and every system/developer message, joined by blank lines; absent when none. */
   instructions?: string;
   clientTools: ProviderTool[];
-  /** Hosted tools the request declared, left out of the model's request (Messages `tools`, `mcp_servers`). */
-  omittedTools?: OmittedTool[];
+  /** Hosted tool types declared that toolsift cannot run, left out of the model's request (`gateway.hostedTools`). */
+  omittedHostedTools?: string[];
   maxOutputTokens?: number;
   /** Responses API only. */
   previousResponseId?: string;

@@ -103,16 +103,16 @@ describe("Runner.countInputTokens", () => {
   });
 });
 
-describe("RunRequest.omittedTools", () => {
+describe("RunRequest.omittedHostedTools", () => {
   it("is noted on the turn's user-input line of the session log, and not sent to the provider", async () => {
     const provider = scriptedProvider(() => [assistantSays("ok")]);
     harness = await createRunnerHarness({ provider });
-    const omittedTools = [{ type: "web_search_20250305", name: "web_search" }];
-    await harness.say("hosted", "search the web", { omittedTools });
+    const omittedHostedTools = ["web_search_20250305"];
+    await harness.say("hosted", "search the web", { omittedHostedTools });
     await harness.say("hosted", "again");
     const inputs = eventsOfType(await harness.events("hosted"), "user-input");
-    expect(inputs[0]?.omittedTools).toEqual(omittedTools);
-    expect(inputs[1]).not.toHaveProperty("omittedTools");
+    expect(inputs[0]?.omittedHostedTools).toEqual(omittedHostedTools);
+    expect(inputs[1]).not.toHaveProperty("omittedHostedTools");
     expect(JSON.stringify(provider.requests)).not.toContain("web_search");
   });
 });

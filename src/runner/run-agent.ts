@@ -61,7 +61,7 @@ export async function runAgent(
     runId,
     type: "user-input",
     items: request.input,
-    ...(request.omittedTools?.length ? { omittedTools: request.omittedTools } : {}),
+    ...(request.omittedHostedTools?.length ? { omittedHostedTools: request.omittedHostedTools } : {}),
   };
   try {
     previous = await sessions.read(agent.id, request.sessionKey);

@@ -19,10 +19,10 @@ export interface RunRequest {
   /** Receives the run's events as they happen (a streaming front door's source). Default none. */
   onEvent?: RunEventSink;
   /**
-   * Tools the request declared that toolsift cannot run and left out of the model's request (hosted tools):
-   * noted on the turn's `user-input` line of the session log. Default none.
+   * Tool types the client declared that toolsift cannot run (hosted tools such as `web_search`), left out of
+   * the model's request: recorded on the run's `user-input` log event. Default none.
    */
-  omittedTools?: Array<{ type: string; name: string }>;
+  omittedHostedTools?: string[];
 }
 
 /** What `Runner.countInputTokens` counts: a conversation and the client's parts of its request. */

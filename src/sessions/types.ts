@@ -15,8 +15,8 @@ export type SessionEvent =
   | (EventBase & {
       type: "user-input";
       items: ConversationItem[];
-      /** Tools the request declared that toolsift cannot run, left out of the model's request (hosted tools). */
-      omittedTools?: Array<{ type: string; name: string }>;
+      /** Hosted tool types the client declared that toolsift cannot run, left out of the model's request. */
+      omittedHostedTools?: string[];
     })
   | (EventBase & {
       type: "model-request";
