@@ -67,7 +67,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     }),
     tracker: new RunTracker(),
     responses: new ResponseRegistry(),
-    hostedTools: new HostedToolReporter(log),
+    hostedToolReporter: new HostedToolReporter(log),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     log,
   };

@@ -13,7 +13,7 @@ export type GatewayContext = {
   tracker: RunTracker;
   responses: ResponseRegistry;
   /** Logs the hosted tools requests declared, once per agent and type. */
-  hostedTools: HostedToolReporter;
+  hostedToolReporter: HostedToolReporter;
   maxBodyBytes: number;
   log: (line: string) => void;
 };

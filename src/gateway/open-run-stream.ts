@@ -32,7 +32,7 @@ export async function openRunStream(
     request,
     onAdmitted: (admitted) => {
       target = admitted;
-      gateway.hostedTools.report(admitted.agentId, request.omittedHostedTools);
+      gateway.hostedToolReporter.report(admitted.agentId, request.omittedHostedTools);
     },
     work: async (run) => {
       const runRequest = withOmittedHostedTools(run, request.omittedHostedTools);

@@ -101,7 +101,7 @@ async function runTurn(
     c,
     gateway,
     request,
-    onAdmitted: (admitted) => gateway.hostedTools.report(admitted.agentId, request.omittedHostedTools),
+    onAdmitted: (admitted) => gateway.hostedToolReporter.report(admitted.agentId, request.omittedHostedTools),
     work: (run) => gateway.runner.run(withOmittedHostedTools(run, request.omittedHostedTools)),
   });
   if (result.status === "failed") throw runFailureError(result);
