@@ -3,6 +3,9 @@ import type { ApiErrorBody, GatewayError } from "./gateway-error.js";
 /** The path of the Anthropic Messages API; it and every path under it answer errors in Anthropic's shape. */
 export const MESSAGES_PATH = "/v1/messages";
 
+/** Anthropic's token counting route: the input tokens a Messages request would take. */
+export const COUNT_TOKENS_PATH = `${MESSAGES_PATH}/count_tokens`;
+
 /** The `error.type` of an Anthropic error object, as the official SDK knows them. */
 export type AnthropicErrorType =
   | "invalid_request_error"

@@ -2,11 +2,19 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { createHttpGuard, type GuardRefusal } from "../http-guard/index.js";
 import { withIncomingTrace } from "../telemetry/index.js";
-import { errorBodyFor, MESSAGES_PATH, speaksAnthropic, toAnthropicErrorBody } from "./anthropic-error.js";
+import {
+  COUNT_TOKENS_PATH,
+  errorBodyFor,
+  MESSAGES_PATH,
+  speaksAnthropic,
+  toAnthropicErrorBody,
+} from "./anthropic-error.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
 import { abortedRequestNote } from "./client-aborted.js";
+import { registerCountTokensRoute } from "./count-tokens-route.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { type ApiErrorBody, GatewayError, notFound } from "./gateway-error.js";
+import { HostedToolReporter } from "./hosted-tools.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
 import { registerReadRoutes } from "./read-routes.js";
 import { ResponseRegistry } from "./response-registry.js";
@@ -22,6 +30,7 @@ const ROUTE_METHODS: ReadonlyArray<readonly [path: string, allow: string]> = [
   ["/v1/responses", "POST"],
   ["/v1/chat/completions", "POST"],
   [MESSAGES_PATH, "POST"],
+  [COUNT_TOKENS_PATH, "POST"],
   ["/v1/models", "GET, HEAD"],
   ["/v1/models/:model{.+}", "GET, HEAD"],
   ["/v1/responses/:id", "GET, HEAD"],
@@ -58,9 +67,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     }),
     tracker: new RunTracker(),
     responses: new ResponseRegistry(),
+    hostedToolReporter: new HostedToolReporter(log),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     hostedTools: options.hostedTools ?? "omit",
-    reportedHostedTools: new Set(),
     log,
   };
   const routes =
@@ -88,6 +97,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use((c, next) => withIncomingTrace((name) => c.req.header(name), next));
 
   registerRunRoutes(app, gateway);
+  registerCountTokensRoute(app, gateway);
   registerReadRoutes(app, gateway);
   if (options.approvals !== undefined) registerApprovalRoutes(app, options.approvals);
   for (const [path, allow] of routes) {

@@ -1,5 +1,6 @@
 import type { Runner } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
+import type { HostedToolReporter, HostedToolsSetting } from "./hosted-tools.js";
 import type { ResponseRegistry } from "./response-registry.js";
 import type { RunTracker } from "./run-tracker.js";
 import type { SessionQueue } from "./session-queue.js";
@@ -11,10 +12,10 @@ export type GatewayContext = {
   queue: SessionQueue;
   tracker: RunTracker;
   responses: ResponseRegistry;
+  /** Logs the hosted tools requests declared, once per agent and type. */
+  hostedToolReporter: HostedToolReporter;
   maxBodyBytes: number;
-  /** `gateway.hostedTools`: hosted tools a Responses client declares are left out and reported, or a 400. */
-  hostedTools: "omit" | "reject";
-  /** `<agentId>\u0000<type>` of the hosted tool types already logged as left out (one line each, ever). */
-  reportedHostedTools: Set<string>;
+  /** `gateway.hostedTools`: hosted tools a client declares are left out and reported, or a 400. */
+  hostedTools: HostedToolsSetting;
   log: (line: string) => void;
 };

@@ -69,7 +69,7 @@ export const MODEL_NAME_PREFIX = "toolsift";
 export const MAX_STORED_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /**
- * Most (agent, hosted tool type) pairs the gateway remembers having logged as left out: the types are a
- * client's strings, so past this many no further ones are logged (the session logs and responses still say).
+ * Agent and hosted-tool-type pairs the gateway remembers having logged (one line each); past it the memory
+ * starts over, so a client inventing tool types cannot grow it.
  */
-export const MAX_REPORTED_HOSTED_TOOLS = 1024;
+export const MAX_REPORTED_HOSTED_TOOL_TYPES = 1_024;

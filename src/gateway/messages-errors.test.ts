@@ -15,7 +15,28 @@ describe("POST /v1/messages: bad requests are 400 invalid_request_error naming t
     ["a body that is not an object", [], "must be a JSON object"],
     ["no messages", { model: "toolsift", max_tokens: 5 }, "messages is required"],
     ["a tool role", { ...BODY, messages: [{ role: "tool", content: "x" }] }, "messages[0].role"],
-    ["an image block", user([{ type: "image", source: {} }]), 'messages[0].content[0].type "image"'],
+    ["an unknown block", user([{ type: "hologram", source: {} }]), 'messages[0].content[0].type "hologram"'],
+    [
+      "a thinking block in a user message",
+      user([{ type: "thinking", thinking: "x" }]),
+      'messages[0].content[0].type "thinking"',
+    ],
+    [
+      "an image block in an assistant message",
+      {
+        ...BODY,
+        messages: [
+          { role: "user", content: "x" },
+          { role: "assistant", content: [{ type: "image", source: {} }] },
+        ],
+      },
+      'messages[1].content[0].type "image"',
+    ],
+    [
+      "a tool_reference without tool_name",
+      user([{ type: "tool_result", tool_use_id: "t", content: [{ type: "tool_reference" }] }]),
+      "messages[0].content[0].content[0].tool_name",
+    ],
     ["a block without type", user([{ text: "x" }]), "messages[0].content[0] must be a content block"],
     [
       "a tool_result without tool_use_id",
@@ -40,16 +61,33 @@ describe("POST /v1/messages: bad requests are 400 invalid_request_error naming t
     ],
     ["an image in system", { ...BODY, system: [{ type: "image" }] }, 'system[0].type "image"'],
     [
-      "an Anthropic server tool",
-      { ...BODY, tools: [{ type: "web_search_20250305", name: "web_search" }] },
-      "tools[0].type",
+      "a tool type that is not a string",
+      { ...BODY, tools: [{ type: 7, name: "f" }] },
+      "tools[0].type must be",
     ],
+    [
+      "defer_loading that is not a boolean",
+      { ...BODY, tools: [{ name: "f", defer_loading: "yes" }] },
+      "tools[0].defer_loading must be true or false",
+    ],
+    ["mcp_servers that is not an array", { ...BODY, mcp_servers: {} }, "mcp_servers must be an array"],
     ["a tool without a name", { ...BODY, tools: [{ input_schema: { type: "object" } }] }, "tools[0].name"],
     ["a bad tool name", { ...BODY, tools: [{ name: "a b" }] }, "tools[0].name must be 1-64"],
     ["a schema that is not an object", { ...BODY, tools: [{ name: "f", input_schema: 1 }] }, "input_schema"],
     ["duplicate tools", { ...BODY, tools: [{ name: "f" }, { name: "f" }] }, 'declares "f" twice'],
-    ["tool_choice any", { ...BODY, tool_choice: { type: "any" } }, "tool_choice"],
-    ["stop_sequences", { ...BODY, stop_sequences: ["END"] }, "stop_sequences is not supported"],
+    ["tool_choice of an unknown type", { ...BODY, tool_choice: { type: "some" } }, 'tool_choice type "some"'],
+    ["tool_choice as a string", { ...BODY, tool_choice: "auto" }, 'tool_choice "auto" is not one of'],
+    ["tool_choice tool without a name", { ...BODY, tool_choice: { type: "tool" } }, "tool_choice.name"],
+    [
+      "disable_parallel_tool_use that is not a boolean",
+      { ...BODY, tool_choice: { type: "auto", disable_parallel_tool_use: 1 } },
+      "tool_choice.disable_parallel_tool_use",
+    ],
+    [
+      "stop_sequences of numbers",
+      { ...BODY, stop_sequences: [1] },
+      "stop_sequences must be an array of strings",
+    ],
     ["stream that is not a boolean", { ...BODY, stream: "yes" }, "stream must be true or false"],
     ["max_tokens 0", { ...BODY, max_tokens: 0 }, "max_tokens must be a positive integer"],
     ["model toolsift/", { ...BODY, model: "toolsift/" }, "names no agent"],
@@ -61,22 +99,6 @@ describe("POST /v1/messages: bad requests are 400 invalid_request_error naming t
     expect(error.type).toBe("invalid_request_error");
     expect(error.message).toContain(fragment);
     expect(test.runner.requests).toHaveLength(0);
-  });
-
-  it("accepts the fields it ignores and empty stop_sequences, tool_choice auto, custom tools", async () => {
-    const test = await startTestGateway();
-    const response = await test.post("/v1/messages", {
-      ...BODY,
-      stop_sequences: [],
-      tool_choice: { type: "auto", disable_parallel_tool_use: true },
-      tools: [{ type: "custom", name: "f", cache_control: { type: "ephemeral" } }],
-      thinking: { type: "disabled" },
-      top_k: 3,
-    });
-    expect(response.status).toBe(200);
-    expect(test.runner.requests.at(-1)?.clientTools).toEqual([
-      { name: "f", description: "", parameters: { type: "object", properties: {} } },
-    ]);
   });
 });
 
@@ -100,9 +122,13 @@ describe("POST /v1/messages: refusals and failures with Anthropic's types and st
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
     expect(await anthropicError(get)).toMatchObject({ type: "invalid_request_error" });
-    const count = await test.post("/v1/messages/count_tokens", BODY);
-    expect(count.status).toBe(404);
-    expect(await anthropicError(count)).toMatchObject({ type: "not_found_error" });
+    const batches = await test.post("/v1/messages/batches", BODY);
+    expect(batches.status).toBe(404);
+    expect(await anthropicError(batches)).toMatchObject({ type: "not_found_error" });
+    const getCount = await test.get("/v1/messages/count_tokens");
+    expect(getCount.status).toBe(405);
+    expect(getCount.headers.get("allow")).toBe("POST");
+    expect(await anthropicError(getCount)).toMatchObject({ type: "invalid_request_error" });
     // The OpenAI routes keep their shape.
     const other = await test.post("/v1/chat/completions", "{bad");
     expect(((await other.json()) as { error: { code: string } }).error.code).toBe("invalid_json");

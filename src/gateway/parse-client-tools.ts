@@ -20,11 +20,12 @@ export function parseClientTools(value: unknown): ProviderTool[] {
 
 /**
  * Reads a `tools` array of any API's tool form: absent or null is none; at most `MAX_CLIENT_TOOLS`, each
- * read by `parseOne`, names unique (else a 400 naming the field). `kind` names the expected form in messages.
+ * read by `parseOne` (which may return undefined for a tool it leaves out), names unique (else a 400 naming
+ * the field). `kind` names the expected form in messages.
  */
 export function parseToolList(
   value: unknown,
-  parseOne: (raw: unknown, param: string) => ProviderTool,
+  parseOne: (raw: unknown, param: string) => ProviderTool | undefined,
   kind: string,
 ): ProviderTool[] {
   if (value === undefined || value === null) return [];
@@ -33,8 +34,10 @@ export function parseToolList(
     throw invalidRequest("tools", `tools may declare at most ${MAX_CLIENT_TOOLS} tools.`);
   }
   const seen = new Set<string>();
-  return value.map((raw, index) => {
+  const tools: ProviderTool[] = [];
+  for (const [index, raw] of value.entries()) {
     const tool = parseOne(raw, `tools[${index}]`);
+    if (tool === undefined) continue;
     if (seen.has(tool.name)) {
       throw invalidRequest(
         `tools[${index}].name`,
@@ -42,8 +45,9 @@ export function parseToolList(
       );
     }
     seen.add(tool.name);
-    return tool;
-  });
+    tools.push(tool);
+  }
+  return tools;
 }
 
 function parseOne(raw: unknown, param: string): ProviderTool {

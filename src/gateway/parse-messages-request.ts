@@ -1,7 +1,9 @@
 import type { ConversationItem } from "../providers/index.js";
 import { isObjectRecord } from "../schema/index.js";
 import { invalidRequest } from "./gateway-error.js";
-import { parseMessagesTools, refuseMessagesToolChoice } from "./parse-messages-tools.js";
+import { DEFAULT_HOSTED_TOOLS_SETTING, type HostedToolsSetting } from "./hosted-tools.js";
+import { readContentBlock } from "./messages-content-blocks.js";
+import { parseMessagesTools, readMessagesToolChoice } from "./parse-messages-tools.js";
 import {
   itemObjects,
   type JsonObject,
@@ -13,32 +15,32 @@ import {
 } from "./request-fields.js";
 import { joinInstructions, requireTurnItems, type TurnRequest } from "./turn-request.js";
 
-/** Assistant blocks a client resends from an earlier answer that carry nothing the run needs. */
-const IGNORED_ASSISTANT_BLOCKS: ReadonlySet<string> = new Set(["thinking", "redacted_thinking"]);
-
 /**
- * Reads a `POST /v1/messages` body (Anthropic Messages API) into a turn request; bad input is a 400 whose
- * message names the field. `system` (a string or text blocks) and any `system` message become the run's
- * instructions; user text and `tool_result` blocks, assistant text and `tool_use` blocks become the
- * conversation; `tools` are client tools; `max_tokens` caps each model request. Unknown fields (`metadata`,
- * `temperature`, `thinking`, …) are ignored; `stop_sequences` and a `tool_choice` other than auto are refused.
+ * Reads a `POST /v1/messages` (or `/v1/messages/count_tokens`) body (Anthropic Messages API) into a turn
+ * request; bad input is a 400 whose message names the field. `system` (a string or text blocks) and any
+ * `system` message become the run's instructions; user and assistant content blocks become the conversation
+ * (`messages-content-blocks.ts` has the rule for each block type); client `tools` are the run's client tools,
+ * hosted tools and `mcp_servers` are left out and listed (or refused under `hostedTools: "reject"`);
+ * `max_tokens` caps each model request. `tool_choice` and `stop_sequences` are checked and not enforced;
+ * every other field (`metadata`, `thinking`, `temperature`, `context_management`, …) is ignored.
  */
-export function parseMessagesRequest(body: unknown): TurnRequest {
+export function parseMessagesRequest(
+  body: unknown,
+  hostedTools: HostedToolsSetting = DEFAULT_HOSTED_TOOLS_SETTING,
+): TurnRequest {
   if (!isObjectRecord(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
   const stream = readStream(body);
-  refuseMessagesToolChoice(body);
-  refuseStopSequences(body.stop_sequences);
+  readMessagesToolChoice(body);
+  readStopSequences(body.stop_sequences);
   const instructionTexts: string[] = [];
   if (body.system !== undefined && body.system !== null) {
     instructionTexts.push(readTextBlocks(body.system, "system"));
   }
   const items = readMessages(body.messages, instructionTexts);
   requireTurnItems(items, "messages");
-  const request: TurnRequest = {
-    inputParam: "messages",
-    items,
-    clientTools: parseMessagesTools(body.tools),
-  };
+  const { clientTools, omittedHostedTools } = parseMessagesTools(body, hostedTools);
+  const request: TurnRequest = { inputParam: "messages", items, clientTools };
+  if (omittedHostedTools.length > 0) request.omittedHostedTools = omittedHostedTools;
   const joined = joinInstructions(instructionTexts);
   if (joined !== undefined) request.instructions = joined;
   const maxOutputTokens = optionalPositiveInteger(body, "max_tokens");
@@ -49,14 +51,15 @@ export function parseMessagesRequest(body: unknown): TurnRequest {
   return request;
 }
 
-function refuseStopSequences(value: unknown): void {
+/**
+ * `stop_sequences` must be an array of strings; it is accepted and not enforced: the agent's answer ends
+ * when its run does (a stop sequence could cut a run between its tool calls).
+ */
+function readStopSequences(value: unknown): void {
   if (value === undefined || value === null) return;
-  if (Array.isArray(value) && value.length === 0) return;
-  throw invalidRequest(
-    "stop_sequences",
-    "stop_sequences is not supported: the agent's answer ends when its run does. Omit stop_sequences.",
-    "unsupported_parameter",
-  );
+  if (!Array.isArray(value) || value.some((entry) => typeof entry !== "string")) {
+    throw invalidRequest("stop_sequences", "stop_sequences must be an array of strings.");
+  }
 }
 
 function readMessages(messages: unknown, instructionTexts: string[]): ConversationItem[] {
@@ -89,7 +92,10 @@ function readMessages(messages: unknown, instructionTexts: string[]): Conversati
   return items;
 }
 
-/** User content: text (adjacent text blocks joined by newlines) and `tool_result` blocks, in order. */
+/**
+ * User content: text blocks (adjacent ones, and the text other blocks stand for, joined by newlines) and
+ * `tool_result` blocks, in order.
+ */
 function readUserContent(content: unknown, param: string): ConversationItem[] {
   if (typeof content === "string") return [{ type: "message", role: "user", text: content }];
   const items: ConversationItem[] = [];
@@ -99,17 +105,22 @@ function readUserContent(content: unknown, param: string): ConversationItem[] {
   };
   for (const [index, block] of contentBlocks(content, param).entries()) {
     const blockParam = `${param}[${index}]`;
-    if (block.type === "text") texts.push(blockText(block, blockParam));
-    else if (block.type === "tool_result") {
+    if (block.type === "tool_result") {
       flush();
       items.push(readToolResult(block, blockParam));
-    } else throw unsupportedBlock(block, blockParam, '"text" and "tool_result"');
+      continue;
+    }
+    const read = readContentBlock(block, blockParam, "user");
+    if (read !== undefined) texts.push(read);
   }
   flush();
   return items;
 }
 
-/** Assistant content resent as history: text and `tool_use` blocks, in order; thinking blocks are skipped. */
+/**
+ * Assistant content resent as history: text and `tool_use` blocks, in order; thinking blocks and the blocks
+ * of hosted tools are skipped (`messages-content-blocks.ts`).
+ */
 function readAssistantContent(content: unknown, param: string): ConversationItem[] {
   if (typeof content === "string") {
     return content === "" ? [] : [{ type: "message", role: "assistant", text: content }];
@@ -122,13 +133,13 @@ function readAssistantContent(content: unknown, param: string): ConversationItem
   };
   for (const [index, block] of contentBlocks(content, param).entries()) {
     const blockParam = `${param}[${index}]`;
-    if (block.type === "text") texts.push(blockText(block, blockParam));
-    else if (block.type === "tool_use") {
+    if (block.type === "tool_use") {
       flush();
       items.push(readToolUse(block, blockParam));
-    } else if (!IGNORED_ASSISTANT_BLOCKS.has(String(block.type))) {
-      throw unsupportedBlock(block, blockParam, '"text" and "tool_use"');
+      continue;
     }
+    const read = readContentBlock(block, blockParam, "assistant");
+    if (read !== undefined) texts.push(read);
   }
   flush();
   return items;
@@ -151,7 +162,8 @@ function readToolResult(block: JsonObject, param: string): ConversationItem {
     throw invalidRequest(`${param}.is_error`, `${param}.is_error must be true or false.`);
   }
   const content = block.content;
-  const text = content === undefined || content === null ? "" : readTextBlocks(content, `${param}.content`);
+  const text =
+    content === undefined || content === null ? "" : readToolResultContent(content, `${param}.content`);
   const output: ConversationItem = {
     type: "function_call_output",
     callId: requiredId(block, "tool_use_id", param),
@@ -162,15 +174,29 @@ function readToolResult(block: JsonObject, param: string): ConversationItem {
   return output;
 }
 
-/** A string, or an array of text blocks joined by newlines (a `system` prompt, a tool result's content). */
+/** A string, or an array of text blocks joined by newlines (a `system` prompt, a system message). */
 function readTextBlocks(value: unknown, param: string): string {
   if (typeof value === "string") return value;
   return contentBlocks(value, param)
     .map((block, index) => {
       const blockParam = `${param}[${index}]`;
-      if (block.type !== "text") throw unsupportedBlock(block, blockParam, '"text"');
-      return blockText(block, blockParam);
+      if (block.type !== "text") {
+        throw invalidRequest(
+          `${blockParam}.type`,
+          `${blockParam}.type ${quoteValue(block.type)} is not supported here: send "text" blocks only.`,
+          "unsupported_content",
+        );
+      }
+      return requiredString(block, "text", `${blockParam}.text`);
     })
+    .join("\n");
+}
+
+/** A tool result's content: a string, or blocks read as user blocks are, joined by newlines. */
+function readToolResultContent(value: unknown, param: string): string {
+  if (typeof value === "string") return value;
+  return contentBlocks(value, param)
+    .flatMap((block, index) => readContentBlock(block, `${param}[${index}]`, "tool_result") ?? [])
     .join("\n");
 }
 
@@ -185,18 +211,6 @@ function contentBlocks(value: unknown, param: string): JsonObject[] {
     }
     return block;
   });
-}
-
-function blockText(block: JsonObject, param: string): string {
-  return requiredString(block, "text", `${param}.text`);
-}
-
-function unsupportedBlock(block: JsonObject, param: string, accepted: string) {
-  return invalidRequest(
-    `${param}.type`,
-    `${param}.type ${quoteValue(block.type)} is not supported here: send ${accepted} blocks only (the gateway's agents read text).`,
-    "unsupported_content",
-  );
 }
 
 function requiredId(block: JsonObject, key: string, param: string): string {

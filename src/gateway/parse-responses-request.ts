@@ -2,7 +2,8 @@ import type { ConversationItem } from "../providers/index.js";
 import { isObjectRecord } from "../schema/index.js";
 import { modelToolName } from "./client-call-form.js";
 import { invalidRequest } from "./gateway-error.js";
-import { type HostedToolsSetting, parseResponsesTools } from "./parse-responses-tools.js";
+import type { HostedToolsSetting } from "./hosted-tools.js";
+import { parseResponsesTools } from "./parse-responses-tools.js";
 import { readTextContent, readToolOutput } from "./read-text-content.js";
 import {
   itemObjects,

@@ -2,12 +2,11 @@ import type { ClientToolDeclaration } from "../runner/index.js";
 import { isObjectRecord } from "../schema/index.js";
 import { type ClientCallForm, CUSTOM_TOOL_INPUT, modelToolName } from "./client-call-form.js";
 import { invalidRequest } from "./gateway-error.js";
+import type { HostedToolsSetting } from "./hosted-tools.js";
 import { MAX_CLIENT_TOOLS } from "./limits.js";
 import { readFunction } from "./parse-client-tools.js";
 import { type JsonObject, optionalString, quoteValue } from "./request-fields.js";
 
-/** What a client's hosted tools do to its request (`gateway.hostedTools`): left out and reported, or a 400. */
-export type HostedToolsSetting = "omit" | "reject";
 
 /** The `tools` of a Responses request, read. */
 export type ResponsesTools = {

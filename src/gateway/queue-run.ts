@@ -3,7 +3,7 @@ import type { ConversationItem } from "../providers/index.js";
 import type { RunRequest } from "../runner/index.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError } from "./gateway-error.js";
-import { MAX_REPORTED_HOSTED_TOOLS, SESSION_BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
+import { SESSION_BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
 import { type RunTarget, resolveRunTarget } from "./resolve-run-target.js";
 import { cancelledBeforeStart, runCancellation } from "./run-cancellation.js";
 import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
@@ -27,7 +27,7 @@ export async function queueRun<T>(options: {
   const target = resolveRunTarget(c, gateway, request);
   c.header(AGENT_HEADER, target.agentId);
   c.header(SESSION_HEADER, target.sessionKey);
-  reportOmittedHostedTools(gateway, target, request);
+  gateway.hostedToolReporter.report(target.agentId, request.omittedHostedTools);
   // A drain may have begun while the body was read: checked again where the run is admitted.
   if (!gateway.tracker.accepting) throw shuttingDown();
   const sessionId = `${target.agentId}/${target.sessionKey}`;
@@ -96,19 +96,6 @@ function toRunRequest(
   if (request.maxOutputTokens !== undefined) run.maxOutputTokens = request.maxOutputTokens;
   if (request.omittedHostedTools !== undefined) run.omittedHostedTools = request.omittedHostedTools;
   return run;
-}
-
-/** One gateway log line per agent and hosted tool type left out of the model's request, the first time only. */
-function reportOmittedHostedTools(gateway: GatewayContext, target: RunTarget, request: TurnRequest): void {
-  for (const type of request.omittedHostedTools ?? []) {
-    const key = `${target.agentId}\u0000${type}`;
-    if (gateway.reportedHostedTools.has(key)) continue;
-    if (gateway.reportedHostedTools.size >= MAX_REPORTED_HOSTED_TOOLS) return;
-    gateway.reportedHostedTools.add(key);
-    gateway.log(
-      `agent ${target.agentId}: hosted tool type ${JSON.stringify(type.slice(0, 64))} declared by a client is left out of the model's request: toolsift cannot run it (gateway.hostedTools: "omit"; "reject" refuses such requests)`,
-    );
-  }
 }
 
 /** 429 for a session whose queue is full (`gateway.maxQueuedPerSession` runs already wait). */

@@ -63,7 +63,7 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
 
   // Errors on this path are rendered in Anthropic's shape (`anthropic-error.ts`, wired in create-gateway.ts).
   app.post(MESSAGES_PATH, refuseWhileDraining(gateway), async (c) => {
-    const request = parseMessagesRequest(await readJsonBody(c, gateway.maxBodyBytes));
+    const request = parseMessagesRequest(await readJsonBody(c, gateway.maxBodyBytes), gateway.hostedTools);
     const id = newId("msg");
     if (request.stream === true) {
       const stream = await openRunStream(c, gateway, request);

@@ -14,7 +14,7 @@ export type TurnRequest = {
   clientTools: ClientToolDeclaration[];
   /** Responses only: how calls of renamed (namespaced) and custom client tools go back. Default: plain functions. */
   callForms?: ClientCallForms;
-  /** Responses only: hosted tool types declared that toolsift cannot run, left out (`gateway.hostedTools`). */
+  /** Hosted tool types declared that toolsift cannot run, left out of the model's request (`gateway.hostedTools`). */
   omittedHostedTools?: string[];
   maxOutputTokens?: number;
   /** Responses API only. */

@@ -15,6 +15,11 @@ export interface ProviderTool {
   name: string;
   description: string;
   parameters: unknown;
+  /**
+   * The client asked for deferred loading (`defer_loading: true`): the tool goes behind Tool Search instead
+   * of being declared up front. Set by the gateway's request parsers; providers never send it. Default false.
+   */
+  deferLoading?: boolean;
 }
 
 /** One model request. */

@@ -4,6 +4,7 @@ import { applyToolPolicy } from "../policy/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
 import { openRunSurface } from "../run-surface/index.js";
 import { traceProvider, traceRun } from "../telemetry/index.js";
+import { countInputTokens } from "./count-input-tokens.js";
 import { gatheredTools } from "./gathered-tools.js";
 import { DEFAULT_CLOSE_TIMEOUT_MS, MAX_RESOLVED_AGENTS } from "./limits.js";
 import { runAgent } from "./run-agent.js";
@@ -132,6 +133,9 @@ export function createRunner(options: RunnerOptions): Runner {
       } finally {
         surface.close();
       }
+    },
+    countInputTokens(request) {
+      return countInputTokens(options, agentFor(request.agentId), request);
     },
     agentIds() {
       const ids = new Set(["main", ...(options.config.agents?.list ?? []).map((agent) => agent.id)]);

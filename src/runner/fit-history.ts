@@ -56,8 +56,25 @@ export function historyBudgetTokens(options: HistoryBudgetOptions): number {
   const outputReserve =
     options.maxOutputTokens ??
     Math.min(DEFAULT_OUTPUT_RESERVE_TOKENS, Math.floor(window * MAX_OUTPUT_RESERVE_SHARE));
-  const prefix = estimateTokens(options.systemPrompt) + estimateTokens(JSON.stringify(options.tools));
+  const prefix = estimateRequestTokens({
+    systemPrompt: options.systemPrompt,
+    tools: options.tools,
+    items: [],
+  });
   return Math.max(0, window - outputReserve - prefix);
+}
+
+/**
+ * Estimated input tokens of a whole model request, by the estimate the history budget uses: the system
+ * prompt, the declared tools as JSON, and each item (its text plus `ITEM_OVERHEAD_TOKENS`).
+ */
+export function estimateRequestTokens(request: {
+  systemPrompt: string;
+  tools: readonly ProviderTool[];
+  items: readonly ConversationItem[];
+}): number {
+  const prefix = estimateTokens(request.systemPrompt) + estimateTokens(JSON.stringify(request.tools));
+  return request.items.reduce((sum, item) => sum + itemTokens(item), prefix);
 }
 
 /**

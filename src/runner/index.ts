@@ -11,6 +11,7 @@ export type {
   ClientToolDeclaration,
   EffectiveSurface,
   EffectiveTool,
+  InputTokenCountRequest,
   Runner,
   RunRequest,
   RunResult,

@@ -29,7 +29,12 @@ export async function prepareRun(
   agent: ResolvedAgent,
   request: RunRequest,
   clientTools: readonly ToolDefinition[],
-  sinks: { onTargetActivity(activity: TargetActivity): void; onEvent?: RunEventSink },
+  sinks: {
+    onTargetActivity(activity: TargetActivity): void;
+    onEvent?: RunEventSink;
+    /** Open the surface without the plugins' hooks (`before_prompt` is not run): for a look without a run. */
+    withoutHooks?: boolean;
+  },
 ): Promise<PreparedRun> {
   const gathered = await gatheredTools(options, agent);
   const codeMode = options.config.codeMode;
@@ -45,7 +50,7 @@ export async function prepareRun(
     ...(codeMode?.enabled === true && agent.harness !== "codex"
       ? { codeMode: codeMode.timeoutMs === undefined ? {} : { timeoutMs: codeMode.timeoutMs } }
       : {}),
-    ...(options.plugins ? { plugins: options.plugins } : {}),
+    ...(options.plugins && sinks.withoutHooks !== true ? { plugins: options.plugins } : {}),
     promptText: userText(request),
     ...(options.approvals ? { approvals: options.approvals } : {}),
     onTargetActivity: sinks.onTargetActivity,

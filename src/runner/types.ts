@@ -25,6 +25,17 @@ export interface RunRequest {
   onEvent?: RunEventSink;
 }
 
+/** What `Runner.countInputTokens` counts: a conversation and the client's parts of its request. */
+export interface InputTokenCountRequest {
+  agentId: string;
+  /** The conversation as the client sends it. */
+  input: ConversationItem[];
+  /** Client instructions, placed after the stable system prompt prefix as in a run. */
+  instructions?: string;
+  /** Client function tools, admitted to the surface as in a run. */
+  clientTools?: ProviderTool[];
+}
+
 /**
  * A client tool as the model sees it (a function with a JSON Schema), with how the run places it. A front door
  * that renames a client's tool for the model (a Responses namespace) maps the name back itself.
@@ -71,6 +82,14 @@ export interface WarmReport {
 export interface Runner {
   run(request: RunRequest): Promise<RunResult>;
   effectiveSurface(agentId: string): Promise<EffectiveSurface>;
+  /**
+   * Estimated input tokens of the model request a run of the agent would send for this conversation: the
+   * system prompt (base instructions, directory, client instructions), the declared tools of the surface
+   * the run would get (client tools included) and the items, by the history budget's estimate (UTF-8 bytes
+   * / 3, plus a little per item). Plugin `before_prompt` hooks are not run, so their additions are not
+   * counted. Optional: a runner without it cannot count.
+   */
+  countInputTokens?(request: InputTokenCountRequest): Promise<number>;
   /** Known agent ids (`main` always). */
   agentIds(): string[];
   /**
