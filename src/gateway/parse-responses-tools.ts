@@ -7,7 +7,6 @@ import { MAX_CLIENT_TOOLS } from "./limits.js";
 import { readFunction } from "./parse-client-tools.js";
 import { type JsonObject, optionalString, quoteValue } from "./request-fields.js";
 
-
 /** The `tools` of a Responses request, read. */
 export type ResponsesTools = {
   /** Client tools as the model sees them (namespaced functions under their joined names), in order. */
