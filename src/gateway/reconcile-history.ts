@@ -32,7 +32,8 @@ const REDACTED = "[REDACTED]";
  * session"). The log's anchors are the items of every `user-input` (user messages, call outputs, calls a client
  * sent as history) and the calls each run handed to its client (`run-summary.handoffs`), in order. The sent
  * anchors must begin with exactly those: then what follows the last of them is new (from the first new
- * anchor; a new call takes the assistant messages just before it along), nothing following is a repeat, and a
+ * anchor; a new call takes along the assistant messages just before it that are not the log's own answers),
+ * nothing following is a repeat, and a
  * difference or a shorter history is a divergence. An empty log takes every item as new.
  */
 export function reconcileHistory(
@@ -53,8 +54,10 @@ export function reconcileHistory(
   if (next === undefined) return { kind: "repeat" };
   const lastKnown = sent[logged.length - 1]?.index ?? -1;
   let start = next.index;
-  if (next.anchor.kind === "call")
-    while (start - 1 > lastKnown && isAssistantMessage(items[start - 1])) start -= 1;
+  if (next.anchor.kind === "call") {
+    const answers = loggedAnswerTexts(events);
+    while (start - 1 > lastKnown && isNewAssistantMessage(items[start - 1], answers)) start -= 1;
+  }
   return { kind: "new", items: items.slice(start) };
 }
 
@@ -73,6 +76,20 @@ export function afterLastAssistantItem(items: readonly ConversationItem[]): Conv
 /** Whether a request carries any of the model's side of a conversation (it resends history). */
 export function carriesHistory(items: readonly ConversationItem[]): boolean {
   return items.some((item) => item.type === "function_call" || isAssistantMessage(item));
+}
+
+/** The texts of the model's messages in the log (what a client resends as its assistant messages). */
+function loggedAnswerTexts(events: readonly SessionEvent[]): Set<string> {
+  const texts = new Set<string>();
+  for (const event of events)
+    if (event.type === "assistant-output" && Array.isArray(event.items))
+      for (const item of event.items)
+        if (isLoggedItem(item) && item.type === "message" && item.role === "assistant") texts.add(item.text);
+  return texts;
+}
+
+function isNewAssistantMessage(item: ConversationItem | undefined, answers: ReadonlySet<string>): boolean {
+  return item?.type === "message" && item.role === "assistant" && !answers.has(item.text);
 }
 
 function isAssistantMessage(item: ConversationItem | undefined): boolean {

@@ -32,7 +32,7 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
   // The body is read and capped (413) by readJsonBody, which also turns a client hang-up into one log line.
   app.post("/v1/responses", refuseWhileDraining(gateway), async (c) => {
     const body = await readJsonBody(c, gateway.maxBodyBytes);
-    const request = { ...parseResponsesRequest(body), sessionHints: readSessionHints(c, body) };
+    const request = { ...parseResponsesRequest(body), sessionHints: readSessionHints(c.req, body) };
     const identity = newResponseIdentity();
     if (request.stream === true) {
       const stream = await openRunStream(c, gateway, request);
@@ -52,7 +52,7 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
 
   app.post("/v1/chat/completions", refuseWhileDraining(gateway), async (c) => {
     const body = await readJsonBody(c, gateway.maxBodyBytes);
-    const request = { ...parseChatRequest(body), sessionHints: readSessionHints(c, body) };
+    const request = { ...parseChatRequest(body), sessionHints: readSessionHints(c.req, body) };
     if (request.stream === true) {
       const stream = await openRunStream(c, gateway, request);
       const adapter = new ChatStream({ includeUsage: request.includeUsage === true });
@@ -65,7 +65,7 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
   // Errors on this path are rendered in Anthropic's shape (`anthropic-error.ts`, wired in create-gateway.ts).
   app.post(MESSAGES_PATH, refuseWhileDraining(gateway), async (c) => {
     const body = await readJsonBody(c, gateway.maxBodyBytes);
-    const request = { ...parseMessagesRequest(body), sessionHints: readSessionHints(c, body) };
+    const request = { ...parseMessagesRequest(body), sessionHints: readSessionHints(c.req, body) };
     const id = newId("msg");
     if (request.stream === true) {
       const stream = await openRunStream(c, gateway, request);

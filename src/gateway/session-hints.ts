@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import type { Context } from "hono";
 import type { ConversationItem } from "../providers/index.js";
 import { isObjectRecord } from "../schema/index.js";
 
@@ -43,15 +42,18 @@ const READABLE_HINT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** The session id at the end of Claude Code's older `metadata.user_id` form `user_<h>_account_<uuid>_session_<uuid>`. */
 const LEGACY_USER_ID_SESSION = /_session_([A-Za-z0-9-]{1,128})$/;
 
-/** Reads the session hints of a run request from its headers and raw JSON body; never throws. */
-export function readSessionHints(c: Context, body: unknown): SessionHints {
+/** Reads the session hints of a run request from its headers (`c.req`) and raw JSON body; never throws. */
+export function readSessionHints(
+  headers: { header(name: string): string | undefined },
+  body: unknown,
+): SessionHints {
   const hints: SessionHints = {};
   const record = isObjectRecord(body) ? body : {};
   const conversation = record.conversation;
   const conversationId = isObjectRecord(conversation) ? conversation.id : conversation;
   if (isHint(conversationId)) hints.conversation = conversationId;
   if (isHint(record.prompt_cache_key)) hints.promptCacheKey = record.prompt_cache_key;
-  const claudeCode = c.req.header(CLAUDE_CODE_SESSION_HEADER) ?? sessionInUserId(record.metadata);
+  const claudeCode = headers.header(CLAUDE_CODE_SESSION_HEADER) ?? sessionInUserId(record.metadata);
   if (isHint(claudeCode)) hints.claudeCodeSession = claudeCode;
   return hints;
 }
