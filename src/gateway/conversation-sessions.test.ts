@@ -183,12 +183,21 @@ describe("a Claude-Code-like conversation over @anthropic-ai/sdk (x-claude-code-
     const third = await ask(messages);
     expect(third.content).toEqual([expect.objectContaining({ type: "text", text: "mock: and the gate?" })]);
 
-    expect(sessionsSeen).toEqual([`cc-${sessionId}`, `cc-${sessionId}`, `cc-${sessionId}`]);
+    // Without the header, the session id inside metadata.user_id names the same session.
+    const bare = new Anthropic({ baseURL: url, apiKey: "unused", maxRetries: 0 });
+    messages.push({ role: "assistant", content: third.content }, { role: "user", content: "one more" });
+    const { response: fourth } = await bare.messages
+      .create({ model: "toolsift", max_tokens: 1024, system, tools, metadata, messages })
+      .withResponse();
+    sessionsSeen.push(fourth.headers.get("x-toolsift-session") ?? "");
+
+    expect(sessionsSeen).toEqual(Array.from({ length: 4 }, () => `cc-${sessionId}`));
     expect((await test.sessions.list()).map((session) => session.sessionKey)).toEqual([`cc-${sessionId}`]);
     const inputs = eventsOfType(await test.events(`cc-${sessionId}`), "user-input");
     expect(inputs.map((event) => event.items.map((item) => item.type))).toEqual([
       ["message"],
       ["function_call_output"],
+      ["message"],
       ["message"],
     ]);
   });
@@ -226,7 +235,11 @@ describe("a Codex-like conversation (prompt_cache_key only, store: false, stream
     history.push({ role: "assistant", content: hi }, { role: "user", content: "say bye" });
     const bye = await ask(history);
     expect(bye).toBe("mock: say bye");
-    expect(sessionsSeen).toEqual([`pck-${thread}`, `pck-${thread}`]);
+    // Codex retrying the streamed request: the same text streams again, with no model request.
+    const requestsBefore = test.mockBodies().length;
+    expect(await ask(history)).toBe(bye);
+    expect(test.mockBodies()).toHaveLength(requestsBefore);
+    expect(sessionsSeen).toEqual([`pck-${thread}`, `pck-${thread}`, `pck-${thread}`]);
     expect(eventsOfType(await test.events(`pck-${thread}`), "user-input")).toHaveLength(2);
 
     // The user edits the first message: the history no longer matches the log, so it goes to a branch.
