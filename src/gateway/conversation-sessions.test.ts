@@ -1,4 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
+import { Agent, OpenAIResponsesModel, run, tool } from "@openai/agents";
 import OpenAI from "openai";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -10,7 +11,7 @@ import {
 import { type StartedGateway, startGateway } from "./start-gateway.js";
 
 // One conversation is one session, for clients that resend their whole history and name no toolsift session
-// (the official `openai` and `@anthropic-ai/sdk` clients as stateless agents use them). Real parts: the gateway
+// (the official `openai` and `@anthropic-ai/sdk` clients as stateless agents use them, and the OpenAI Agents SDK). Real parts: the gateway
 // over HTTP on 127.0.0.1, the real runner with Tool Search on (`tools` mode) and file sessions, the mock OpenAI
 // provider over HTTP. The mock reaches the client tool `paint_fence` through tool_search and `tool_call`, so the
 // model's own turns (tool_search, tool_call) differ from what the client sees (a call to `paint_fence`).
@@ -262,5 +263,46 @@ describe("a Codex-like conversation (prompt_cache_key only, store: false, stream
     expect((await test.sessions.list()).map((session) => session.sessionKey).sort()).toEqual(
       [`pck-${thread}`, branch].sort(),
     );
+  });
+});
+
+describe("the OpenAI Agents SDK (stateless: it resends the history and runs its function tool itself)", () => {
+  it("a multi-turn run with a tool round trip, then a follow-up turn, is one session", async () => {
+    const { url, harness: test } = await start();
+    const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: "unused", maxRetries: 0 });
+    const paint = tool({
+      name: PAINT.name,
+      description: PAINT.description,
+      parameters: {
+        type: "object",
+        properties: { note: { type: "string" } },
+        required: ["note"],
+        additionalProperties: false,
+      },
+      strict: true,
+      execute: async () => CLIENT_OUTPUT,
+    });
+    const agent = new Agent({
+      name: "painter",
+      instructions: "Paint what you are asked to.",
+      model: new OpenAIResponsesModel(client, "toolsift"),
+      tools: [paint],
+    });
+    const first = await run(agent, OPENING);
+    expect(String(first.finalOutput)).toContain(CLIENT_OUTPUT);
+    const second = await run(agent, [...first.history, { role: "user", content: "and the gate?" }]);
+    expect(second.finalOutput).toBe("mock: and the gate?");
+
+    const sessions = await test.sessions.list();
+    expect(sessions).toHaveLength(1);
+    const events = await test.events(sessions[0]?.sessionKey ?? "");
+    expect(eventsOfType(events, "user-input").map((event) => event.items.map((item) => item.type))).toEqual([
+      ["message"],
+      ["function_call_output"],
+      ["message"],
+    ]);
+    const handoffs = eventsOfType(events, "run-summary").flatMap((event) => event.handoffs ?? []);
+    expect(handoffs.map((handoff) => handoff.name)).toEqual(["paint_fence"]);
+    expectModelTurnsAsMade(providerInputWithOutput(test, CLIENT_OUTPUT), handoffs[0]?.callId ?? "");
   });
 });
