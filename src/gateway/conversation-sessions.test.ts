@@ -10,11 +10,12 @@ import {
 } from "../runner/runner.test-support.js";
 import { type StartedGateway, startGateway } from "./start-gateway.js";
 
-// One conversation is one session, for clients that resend their whole history and name no toolsift session
-// (the official `openai` and `@anthropic-ai/sdk` clients as stateless agents use them, and the OpenAI Agents SDK). Real parts: the gateway
-// over HTTP on 127.0.0.1, the real runner with Tool Search on (`tools` mode) and file sessions, the mock OpenAI
-// provider over HTTP. The mock reaches the client tool `paint_fence` through tool_search and `tool_call`, so the
-// model's own turns (tool_search, tool_call) differ from what the client sees (a call to `paint_fence`).
+// One conversation is one session, for clients that resend their whole history and name no toolsift session:
+// the official `openai` and `@anthropic-ai/sdk` clients as stateless agents use them, and the OpenAI Agents
+// SDK. Real parts: the gateway over HTTP on 127.0.0.1, the real runner with Tool Search on (`tools` mode) and
+// file sessions, the mock OpenAI provider over HTTP. The mock reaches the client tool `paint_fence` through
+// tool_search and `tool_call`, so the model's own turns (tool_search, tool_call) differ from what the client
+// sees (a call to `paint_fence`).
 
 let harness: RunnerHarness | undefined;
 let started: StartedGateway | undefined;
