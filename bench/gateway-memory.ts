@@ -173,7 +173,8 @@ async function runMany(url: string, runs: number): Promise<void> {
       next += 1;
       const response = await fetch(`${url}/v1/chat/completions`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        // Each run its own session, as the bench measures (the same words without a session are one session).
+        headers: { "content-type": "application/json", "x-toolsift-session": `memory-${next}` },
         body: JSON.stringify({
           model: "toolsift",
           messages: [{ role: "user", content: `memory bench target=${TOOL}` }],

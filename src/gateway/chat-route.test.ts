@@ -27,7 +27,8 @@ describe("POST /v1/chat/completions", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("x-toolsift-agent")).toBe("main");
     const session = response.headers.get("x-toolsift-session");
-    expect(session).toMatch(/^s-/u);
+    // No session named: the conversation's fingerprint names it (session-hints.ts).
+    expect(session).toMatch(/^fp-[0-9a-f]{24}$/u);
     const body = (await response.json()) as ChatCompletionObject;
     expect(body).toEqual({
       id: expect.stringMatching(/^chatcmpl-[0-9a-f]{24}$/u),
@@ -117,7 +118,7 @@ describe("POST /v1/chat/completions", () => {
     ]);
   });
 
-  it("refuses a conversation that ends with the assistant on an existing session", async () => {
+  it("answers a resent conversation the log already holds whole with its last answer, logging nothing again", async () => {
     const test = await startTestGateway();
     const headers = { "x-toolsift-session": "ends-with-assistant" };
     await test.post("/v1/chat/completions", { messages: [{ role: "user", content: "a" }] }, headers);
@@ -126,6 +127,28 @@ describe("POST /v1/chat/completions", () => {
       {
         messages: [
           { role: "user", content: "a" },
+          { role: "assistant", content: "echo: a" },
+        ],
+      },
+      headers,
+    );
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as ChatCompletionObject).choices[0]?.message.content).toBe("echo: a");
+    // The runner was told there is nothing new; the session holds the user's message once.
+    expect(test.runner.requests[1]?.input).toEqual([]);
+    const events = await test.sessions.read("main", "ends-with-assistant");
+    expect(events.filter((event) => event.type === "user-input")).toHaveLength(1);
+  });
+
+  it("refuses resent history that differs from its named session and leaves nothing new", async () => {
+    const test = await startTestGateway();
+    const headers = { "x-toolsift-session": "rewritten" };
+    await test.post("/v1/chat/completions", { messages: [{ role: "user", content: "a" }] }, headers);
+    const response = await test.post(
+      "/v1/chat/completions",
+      {
+        messages: [
+          { role: "user", content: "something else" },
           { role: "assistant", content: "echo: a" },
         ],
       },

@@ -5,7 +5,7 @@ import { createExecutor } from "../execution/index.js";
 import type { ConversationItem } from "../providers/index.js";
 import type { RunEvent } from "../run-surface/index.js";
 import type { EffectiveSurface, Runner, RunRequest, RunResult } from "../runner/index.js";
-import type { SessionStore } from "../sessions/index.js";
+import type { SessionEvent, SessionStore } from "../sessions/index.js";
 
 type Deferred = { promise: Promise<void>; resolve(): void };
 
@@ -49,6 +49,8 @@ export class FakeRunner implements Runner {
   readonly #gates = new Map<string, Deferred>();
   readonly #started = new Map<string, Deferred>();
   readonly #activeBySession = new Map<string, number>();
+  /** Each session's last run status (the real runner reads it from its log's run summary). */
+  readonly #lastStatus = new Map<string, RunResult["status"]>();
   #active = 0;
   #calls = 0;
 
@@ -103,13 +105,23 @@ export class FakeRunner implements Runner {
     this.#gate(label).resolve();
   }
 
-  async run(request: RunRequest): Promise<RunResult> {
-    this.requests.push(request);
-    const session = `${request.agentId}/${request.sessionKey}`;
+  async run(given: RunRequest): Promise<RunResult> {
+    this.requests.push(given);
+    const session = `${given.agentId}/${given.sessionKey}`;
+    const history = await this.#sessions.read(given.agentId, given.sessionKey);
+    // Nothing new (the gateway saw a repeated request), as the real runner: the last answer again when the
+    // last run answered, else that run's input once more; the input is not logged again either way.
+    const repeated = given.input.length === 0;
+    if (
+      repeated &&
+      this.#lastStatus.get(session) !== "failed" &&
+      this.#lastStatus.get(session) !== "incomplete"
+    )
+      return this.#lastAnswer(given, history);
+    const request = repeated ? { ...given, input: lastLoggedInput(history) } : given;
     const label = lastText(request.input);
     this.#enter(session, label);
     try {
-      const history = await this.#sessions.read(request.agentId, request.sessionKey);
       const at = new Date().toISOString();
       if (history.length === 0) {
         await this.#sessions.append(request.agentId, request.sessionKey, {
@@ -120,11 +132,12 @@ export class FakeRunner implements Runner {
           at,
         });
       }
-      await this.#sessions.append(request.agentId, request.sessionKey, {
-        type: "user-input",
-        items: request.input,
-        at,
-      });
+      if (!repeated)
+        await this.#sessions.append(request.agentId, request.sessionKey, {
+          type: "user-input",
+          items: request.input,
+          at,
+        });
       const emit = this.#emitEvents ? request.onEvent : undefined;
       const runId = `run-${this.requests.length}`;
       emit?.({
@@ -134,12 +147,29 @@ export class FakeRunner implements Runner {
         sessionKey: request.sessionKey,
         model: MODEL,
       });
-      const result = await this.#answer(request, label, emit);
+      const result = await this.#answer(request, label, emit).catch((error: unknown) => {
+        this.#lastStatus.set(session, "failed");
+        throw error;
+      });
+      this.#lastStatus.set(session, result.status);
       await this.#sessions.append(request.agentId, request.sessionKey, {
         type: "assistant-output",
         items: result.output,
         at,
       });
+      // The calls handed to the client, as the real runner's summary records them.
+      const handoffs = result.output.flatMap((item) => (item.type === "function_call" ? [item] : []));
+      if (handoffs.length > 0) {
+        await this.#sessions.append(request.agentId, request.sessionKey, {
+          type: "run-summary",
+          runId: result.runId,
+          status: result.status,
+          turns: 1,
+          durationMs: 0,
+          handoffs: handoffs.map(({ callId, name, arguments: args }) => ({ callId, name, arguments: args })),
+          at,
+        });
+      }
       if (emit !== undefined) emitResult(result, emit, STREAMED_LABEL.test(label));
       return result;
     } finally {
@@ -256,6 +286,30 @@ export class FakeRunner implements Runner {
     }
   }
 
+  #lastAnswer(request: RunRequest, history: readonly SessionEvent[]): RunResult {
+    const answer = history.findLast((event) => event.type === "assistant-output");
+    const output = answer?.type === "assistant-output" ? answer.items : [];
+    const text = output.flatMap((item) => (item.type === "message" ? [item.text] : [])).join("\n");
+    const status = output.some((item) => item.type === "function_call") ? "requires_action" : "completed";
+    const result: RunResult = {
+      runId: `run-${this.requests.length}`,
+      agentId: request.agentId,
+      sessionKey: request.sessionKey,
+      model: MODEL,
+      usage: { inputTokens: 0, outputTokens: 0 },
+      status,
+      output,
+      text,
+    };
+    const emit = this.#emitEvents ? request.onEvent : undefined;
+    if (emit !== undefined) {
+      const { runId, agentId, sessionKey, model } = result;
+      emit({ type: "run-start", runId, agentId, sessionKey, model });
+      emitResult(result, emit, false);
+    }
+    return result;
+  }
+
   #say(base: Omit<RunResult, "status" | "output" | "text">, text: string): RunResult {
     return { ...base, status: "completed", output: [{ type: "message", role: "assistant", text }], text };
   }
@@ -346,6 +400,12 @@ function streamedAnswer(
  * The events of a finished run's result that were not told yet: a message whole per turn (unless the label
  * already streamed it), the client calls handed back, then run-finish.
  */
+/** The items of the last logged user input (what a repeated request runs again). */
+function lastLoggedInput(history: readonly SessionEvent[]): ConversationItem[] {
+  const input = history.findLast((event) => event.type === "user-input");
+  return input?.type === "user-input" ? input.items : [];
+}
+
 function emitResult(result: RunResult, emit: (event: RunEvent) => void, streamedAlready: boolean): void {
   const { runId } = result;
   let turn = 0;

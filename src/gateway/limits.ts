@@ -39,6 +39,11 @@ export const DEFAULT_MAX_QUEUED_PER_SESSION = 8;
 
 /** `Retry-After` (seconds) sent with a 429 for a session whose queue is full. */
 export const SESSION_BUSY_RETRY_AFTER_SECONDS = 5;
+/**
+ * How many branch sessions a request with resent history may be followed through (`queue-run.ts`): one per
+ * edit of an earlier part of one conversation; past it the request stays on the last branch reached.
+ */
+export const MAX_BRANCH_HOPS = 8;
 
 /** Deepest nesting of arrays and objects accepted anywhere in a request body; deeper bodies get 400. */
 export const MAX_JSON_DEPTH = 64;

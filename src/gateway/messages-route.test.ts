@@ -43,7 +43,7 @@ describe("POST /v1/messages through the official @anthropic-ai/sdk client", () =
       },
     });
     expect(response.headers.get("x-toolsift-agent")).toBe("main");
-    expect(response.headers.get("x-toolsift-session")).toMatch(/^s-/u);
+    expect(response.headers.get("x-toolsift-session")).toMatch(/^fp-[0-9a-f]{24}$/u);
   });
 
   it("reads system (string or text blocks), max_tokens, the agent from model, and block content", async () => {
@@ -87,15 +87,25 @@ describe("POST /v1/messages through the official @anthropic-ai/sdk client", () =
   it("messages.stream(): text events as they come, finalMessage() equal to the whole answer", async () => {
     const test = await startTestGateway({ emitEvents: true });
     const client = clientFor(test.url);
-    for (const content of ["deltas:Hello|, world", "turns:One|Two", "call:get_weather", "cut"]) {
+    for (const [index, content] of [
+      "deltas:Hello|, world",
+      "turns:One|Two",
+      "call:get_weather",
+      "cut",
+    ].entries()) {
       const request = {
         model: "toolsift",
         max_tokens: 256,
         messages: [{ role: "user" as const, content }],
         tools: [WEATHER_TOOL],
       };
-      const whole = await client.messages.create(request);
-      const stream = client.messages.stream(request);
+      // Two sessions: the same request twice in one session would be a repeat, answered from the log.
+      const whole = await client.messages.create(request, {
+        headers: { "x-toolsift-session": `whole-${index}` },
+      });
+      const stream = client.messages.stream(request, {
+        headers: { "x-toolsift-session": `streamed-${index}` },
+      });
       const texts: string[] = [];
       stream.on("text", (text) => texts.push(text));
       // The SDK's own addition (structured output parsing) aside, the streamed message is the whole one.

@@ -116,12 +116,17 @@ describe("the Anthropic SDK against a gateway with a real runner over the mock p
   });
 
   it("create({ stream: true }) sends only Anthropic events, and no server-side tool block", async () => {
-    const stream = await clientFor(url).messages.create({
-      model: "toolsift",
-      max_tokens: 1024,
-      messages: [{ role: "user", content: QUESTION }],
-      stream: true,
-    });
+    // Its own session: the same question in the session of an earlier test would be a repeat, answered from
+    // the log without a model request (no tokens).
+    const stream = await clientFor(url).messages.create(
+      {
+        model: "toolsift",
+        max_tokens: 1024,
+        messages: [{ role: "user", content: QUESTION }],
+        stream: true,
+      },
+      { headers: { "x-toolsift-session": "e2e-raw-events" } },
+    );
     const events: RawMessageStreamEvent[] = [];
     for await (const event of stream) events.push(event);
     expect(events[0]?.type).toBe("message_start");

@@ -3,11 +3,13 @@ import type { ConversationItem } from "../providers/index.js";
 import type { RunRequest } from "../runner/index.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError } from "./gateway-error.js";
-import { SESSION_BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
+import { MAX_BRANCH_HOPS, SESSION_BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
+import { afterLastAssistantItem, carriesHistory, reconcileHistory } from "./reconcile-history.js";
 import { type RunTarget, resolveRunTarget } from "./resolve-run-target.js";
 import { cancelledBeforeStart, runCancellation } from "./run-cancellation.js";
 import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
-import { newTurnItems, requireTurnItems, type TurnRequest } from "./turn-request.js";
+import { branchSessionKey, resendsWholeHistory } from "./session-hints.js";
+import { requireTurnItems, type TurnRequest } from "./turn-request.js";
 
 /**
  * Admits one run request and runs `work` with its `RunRequest` on the session's queue, after the session's
@@ -24,7 +26,11 @@ export async function queueRun<T>(options: {
   onAdmitted?: (target: RunTarget) => void;
 }): Promise<{ target: RunTarget; value: T }> {
   const { c, gateway, request } = options;
-  const target = resolveRunTarget(c, gateway, request);
+  const resolved = resolveRunTarget(c, gateway, request);
+  // A client that resends its whole history and rewrote it continues on a branch of its session.
+  const target = resendsWholeHistory(resolved.sessionSource)
+    ? await followBranches(gateway, resolved, request.items)
+    : resolved;
   c.header(AGENT_HEADER, target.agentId);
   c.header(SESSION_HEADER, target.sessionKey);
   gateway.hostedToolReporter.report(target.agentId, request.omittedHostedTools);
@@ -67,21 +73,47 @@ export function shuttingDown(): GatewayError {
   );
 }
 
-/** The new items of the turn: history a client resent is dropped when the session already holds it. */
+/**
+ * The new items of the turn, from the items sent and the session's log (`reconcileHistory`): what the log
+ * already holds is not sent again, so the model sees its own earlier turns as the log has them. A repeated
+ * request has no new items (the runner gives the last answer again, or goes on from the log). A client that
+ * names its session and sends only new items is taken at its word; one whose resent history does not match
+ * the log falls back to the items after its last assistant item (a 400 when there are none).
+ */
 async function turnInput(
   gateway: GatewayContext,
   target: RunTarget,
   request: TurnRequest,
 ): Promise<ConversationItem[]> {
   const items = request.items;
-  const resendsHistory = items.some(
-    (item) => item.type === "function_call" || (item.type === "message" && item.role === "assistant"),
-  );
-  if (!resendsHistory) return items;
+  if (!resendsWholeHistory(target.sessionSource) && !carriesHistory(items)) return items;
   const history = await gateway.sessions.read(target.agentId, target.sessionKey);
-  const input = newTurnItems(items, history.length > 0);
+  const outcome = reconcileHistory(items, history);
+  if (outcome.kind === "new") return outcome.items;
+  if (outcome.kind === "repeat") return [];
+  const input = afterLastAssistantItem(items);
   requireTurnItems(input, request.inputParam);
   return input;
+}
+
+/**
+ * The session a conversation with resent history goes to: its own while its log agrees with the history
+ * sent, else the branch named by the history sent through the first difference (`branchSessionKey`), and
+ * so on within that branch, at most `MAX_BRANCH_HOPS` times. Each hop matches more of the history than the
+ * last, so the same edited conversation always lands on the same branch.
+ */
+async function followBranches(
+  gateway: GatewayContext,
+  root: RunTarget,
+  items: readonly ConversationItem[],
+): Promise<RunTarget> {
+  let target = root;
+  for (let hop = 0; hop < MAX_BRANCH_HOPS; hop += 1) {
+    const outcome = reconcileHistory(items, await gateway.sessions.read(target.agentId, target.sessionKey));
+    if (outcome.kind !== "diverged") return target;
+    target = { ...root, sessionKey: branchSessionKey(root.sessionKey, outcome.branch) };
+  }
+  return target;
 }
 
 function toRunRequest(

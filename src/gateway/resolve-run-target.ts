@@ -3,22 +3,24 @@ import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
 import { DEFAULT_AGENT_ID, MAX_REMEMBERED_RESPONSES } from "./limits.js";
 import { agentFromModel, agentModelName } from "./model-agent.js";
-import { AGENT_HEADER, newSessionKey, readAgentId, readSessionKey, SESSION_HEADER } from "./run-target.js";
+import { AGENT_HEADER, readAgentId, readSessionKey, SESSION_HEADER } from "./run-target.js";
+import { chooseSessionKey, conversationFingerprint, type SessionKeySource } from "./session-hints.js";
+import type { TurnRequest } from "./turn-request.js";
 
-/** The agent and session a run goes to. */
-export type RunTarget = { agentId: string; sessionKey: string };
+/** The agent and session a run goes to, and what named the session (`chooseSessionKey`). */
+export type RunTarget = { agentId: string; sessionKey: string; sessionSource: SessionKeySource };
 
 /**
  * Picks the agent and session of a run: `previous_response_id` continues the session that produced it;
  * otherwise the agent named by `x-toolsift-agent` or by the `model` (`toolsift/<agentId>`; the generic
- * `toolsift` defers to the header; default `main`) and the session named by `x-toolsift-session` (default: a new session). A header and a
- * model naming different agents, or either contradicting `previous_response_id`, are a 400; an unknown id or
- * agent a 404.
+ * `toolsift` defers to the header; default `main`) and the session `chooseSessionKey` picks
+ * (`x-toolsift-session`, else the request's session hints, else a fingerprint of the conversation). A header and a model naming different agents, or either
+ * contradicting `previous_response_id`, are a 400; an unknown id or agent a 404.
  */
 export function resolveRunTarget(
   c: Context,
   gateway: GatewayContext,
-  request: { previousResponseId?: string; model?: string },
+  request: Pick<TurnRequest, "previousResponseId" | "model" | "sessionHints" | "instructions" | "items">,
 ): RunTarget {
   const { previousResponseId } = request;
   const agentHeader = c.req.header(AGENT_HEADER);
@@ -58,10 +60,26 @@ export function resolveRunTarget(
       );
     }
     requireKnownAgent(gateway, origin.agentId);
-    return { agentId: origin.agentId, sessionKey: origin.sessionKey };
+    const choice = chooseSessionKey({
+      ...(sessionKey === undefined ? {} : { header: sessionKey }),
+      previousResponseSession: origin.sessionKey,
+      hints: {},
+      fingerprint: () => "",
+    });
+    return { agentId: origin.agentId, sessionKey: choice.sessionKey, sessionSource: choice.source };
   }
   requireKnownAgent(gateway, agentId, named === undefined ? AGENT_HEADER : namedBy);
-  return { agentId, sessionKey: sessionKey ?? newSessionKey() };
+  const choice = chooseSessionKey({
+    ...(sessionKey === undefined ? {} : { header: sessionKey }),
+    hints: request.sessionHints ?? {},
+    fingerprint: () =>
+      conversationFingerprint({
+        agentId,
+        items: request.items,
+        ...(request.instructions === undefined ? {} : { instructions: request.instructions }),
+      }),
+  });
+  return { agentId, sessionKey: choice.sessionKey, sessionSource: choice.source };
 }
 
 /** A 404 naming the known agents when `agentId` is not one of them. */

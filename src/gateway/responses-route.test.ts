@@ -17,7 +17,7 @@ describe("POST /v1/responses", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/u);
     const session = response.headers.get("x-toolsift-session");
-    expect(session).toMatch(/^s-\d+-[0-9a-f]{8}$/u);
+    expect(session).toMatch(/^fp-[0-9a-f]{24}$/u);
     expect(response.headers.get("x-toolsift-agent")).toBe("main");
     const body = (await response.json()) as ResponsesObject;
     expect(body).toMatchObject({
@@ -229,7 +229,7 @@ describe("POST /v1/responses", () => {
     const test = await startTestGateway();
     const response = await test.post("/v1/responses", { input: `fail:${code}` });
     expect(response.status).toBe(status);
-    expect(response.headers.get("x-toolsift-session")).toMatch(/^s-/u);
+    expect(response.headers.get("x-toolsift-session")).toMatch(/^fp-[0-9a-f]{24}$/u);
     const error = await errorOf(response);
     expect(error).toEqual({
       message: `${code} went wrong at the provider`,

@@ -53,13 +53,26 @@ describe("POST /v1/responses with stream: true, through the official openai clie
   it("ends with the response the non-stream call returns, and stores it for GET /v1/responses/:id", async () => {
     const test = await startTestGateway({ emitEvents: true });
     const client = clientFor(test.url);
-    for (const input of ["deltas:Hello|, world", "turns:One|Two", "call:get_weather", "cut"]) {
-      // The raw body: the client recomputes `output_text` of a whole response itself.
+    for (const [index, input] of [
+      "deltas:Hello|, world",
+      "turns:One|Two",
+      "call:get_weather",
+      "cut",
+    ].entries()) {
+      // The raw body: the client recomputes `output_text` of a whole response itself. Two sessions: the same
+      // request twice in one session would be a repeat, answered from the log.
       const whole = await (
-        await test.post("/v1/responses", { model: "toolsift", input, tools: [WEATHER_TOOL] })
+        await test.post(
+          "/v1/responses",
+          { model: "toolsift", input, tools: [WEATHER_TOOL] },
+          { "x-toolsift-session": `whole-${index}` },
+        )
       ).json();
       const events = await collect(
-        await client.responses.create({ model: "toolsift", input, tools: [WEATHER_TOOL], stream: true }),
+        await client.responses.create(
+          { model: "toolsift", input, tools: [WEATHER_TOOL], stream: true },
+          { headers: { "x-toolsift-session": `streamed-${index}` } },
+        ),
       );
       const last = events.at(-1) as { response: ResponsesObject };
       expect(withoutRunIdentity(last.response)).toEqual(withoutRunIdentity(whole));

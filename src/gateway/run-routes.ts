@@ -18,6 +18,7 @@ import { newResponseIdentity, responsesOutputItems, toResponsesObject } from "./
 import { ResponsesStream } from "./responses-stream.js";
 import { runFailureError } from "./run-failure.js";
 import { runStreamFrames } from "./run-stream-frames.js";
+import { readSessionHints } from "./session-hints.js";
 import { sseResponse } from "./sse.js";
 import type { TurnRequest } from "./turn-request.js";
 
@@ -30,9 +31,11 @@ import type { TurnRequest } from "./turn-request.js";
 export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
   // The body is read and capped (413) by readJsonBody, which also turns a client hang-up into one log line.
   app.post("/v1/responses", refuseWhileDraining(gateway), async (c) => {
-    const request = parseResponsesRequest(await readJsonBody(c, gateway.maxBodyBytes), {
-      hostedTools: gateway.hostedTools,
-    });
+    const body = await readJsonBody(c, gateway.maxBodyBytes);
+    const request = {
+      ...parseResponsesRequest(body, { hostedTools: gateway.hostedTools }),
+      sessionHints: readSessionHints(c.req, body),
+    };
     const identity = newResponseIdentity();
     if (request.stream === true) {
       const stream = await openRunStream(c, gateway, request);
@@ -51,7 +54,8 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
   });
 
   app.post("/v1/chat/completions", refuseWhileDraining(gateway), async (c) => {
-    const request = parseChatRequest(await readJsonBody(c, gateway.maxBodyBytes));
+    const body = await readJsonBody(c, gateway.maxBodyBytes);
+    const request = { ...parseChatRequest(body), sessionHints: readSessionHints(c.req, body) };
     if (request.stream === true) {
       const stream = await openRunStream(c, gateway, request);
       const adapter = new ChatStream({ includeUsage: request.includeUsage === true });
@@ -63,7 +67,11 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
 
   // Errors on this path are rendered in Anthropic's shape (`anthropic-error.ts`, wired in create-gateway.ts).
   app.post(MESSAGES_PATH, refuseWhileDraining(gateway), async (c) => {
-    const request = parseMessagesRequest(await readJsonBody(c, gateway.maxBodyBytes), gateway.hostedTools);
+    const body = await readJsonBody(c, gateway.maxBodyBytes);
+    const request = {
+      ...parseMessagesRequest(body, gateway.hostedTools),
+      sessionHints: readSessionHints(c.req, body),
+    };
     const id = newId("msg");
     if (request.stream === true) {
       const stream = await openRunStream(c, gateway, request);

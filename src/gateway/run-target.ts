@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { isValidSessionKey } from "../sessions/index.js";
 import { invalidRequest } from "./gateway-error.js";
 import { DEFAULT_AGENT_ID } from "./limits.js";
@@ -24,9 +23,4 @@ export function readSessionKey(value: string | undefined, source: string): strin
   if (!isValidSessionKey(value))
     throw invalidRequest(source, `${source} must be a session key: ${KEY_RULE}.`);
   return value;
-}
-
-/** A fresh session key, `s-<milliseconds>-<random>`: unique, and sorts by creation time. */
-export function newSessionKey(): string {
-  return `s-${Date.now()}-${randomBytes(4).toString("hex")}`;
 }

@@ -145,12 +145,12 @@ describe("streaming from a real gateway over the mock provider (built CLI)", () 
     expect(final.choices[0]?.message.content).toBe(whole.choices[0]?.message.content);
     expect(final.choices[0]?.finish_reason).toBe("stop");
     const chunks = [];
-    for await (const chunk of await client.chat.completions.create({
-      model: "toolsift",
-      messages,
-      stream: true,
-      stream_options: { include_usage: true },
-    })) {
+    // Its own session: the same question again in one session would be a repeat, answered from the log
+    // without a model request (no tokens).
+    for await (const chunk of await client.chat.completions.create(
+      { model: "toolsift", messages, stream: true, stream_options: { include_usage: true } },
+      { headers: { "x-toolsift-session": "e2e-chat-usage" } },
+    )) {
       chunks.push(chunk);
     }
     const text = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? "").join("");

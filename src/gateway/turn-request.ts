@@ -2,12 +2,13 @@ import type { ConversationItem } from "../providers/index.js";
 import type { ClientToolDeclaration } from "../runner/index.js";
 import type { ClientCallForms } from "./client-call-form.js";
 import { invalidRequest } from "./gateway-error.js";
+import type { SessionHints } from "./session-hints.js";
 
 /** A run request as read from either API, before the agent and session are resolved. */
 export type TurnRequest = {
   /** The request field holding the conversation (`input` or `messages`), for error messages. */
   inputParam: "input" | "messages";
-  /** Conversation items as the client sent them (a client may resend history: see `newTurnItems`). */
+  /** Conversation items as the client sent them (a client may resend history: see `reconcile-history.ts`). */
   items: ConversationItem[];
   /** `instructions` and every system/developer message, joined by blank lines; absent when none. */
   instructions?: string;
@@ -27,6 +28,8 @@ export type TurnRequest = {
   stream?: boolean;
   /** Chat `stream_options.include_usage`: a last chunk carries the usage. Default false. */
   includeUsage?: boolean;
+  /** What the raw request says about its conversation (`session-hints.ts`); default none. */
+  sessionHints?: SessionHints;
 };
 
 /** Joins instruction texts with blank lines; undefined when there is no non-blank text. */
@@ -43,24 +46,4 @@ export function requireTurnItems(items: readonly ConversationItem[], param: stri
       `${param} has nothing to answer: send at least one user message or function_call_output.`,
     );
   }
-}
-
-/**
- * The items of the new turn. The session already replays its own history, so when it has any, a client
- * that resends the whole conversation (as Chat Completions clients do) would duplicate it: everything up to
- * and including the last assistant message or function call in the request is dropped. A request without
- * assistant items, or a new session, is passed whole.
- */
-export function newTurnItems(
-  items: readonly ConversationItem[],
-  sessionHasHistory: boolean,
-): ConversationItem[] {
-  if (!sessionHasHistory) return [...items];
-  let lastAssistant = -1;
-  items.forEach((item, index) => {
-    if (item.type === "function_call" || (item.type === "message" && item.role === "assistant")) {
-      lastAssistant = index;
-    }
-  });
-  return items.slice(lastAssistant + 1);
 }

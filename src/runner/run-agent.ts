@@ -23,6 +23,7 @@ import { cutText } from "../text/index.js";
 import { type ClientHandoff, clientToolDefinitions } from "./client-tools.js";
 import { describeHistoryTrim, fitHistory, historyBudgetTokens } from "./fit-history.js";
 import { type PreparedRun, prepareRun } from "./prepare-run.js";
+import { emitRecordedAnswer, recordedAnswer } from "./recorded-answer.js";
 import { createRunSignal } from "./run-signal.js";
 import type { RunnerOptions } from "./runner-options.js";
 import type { RunRequest, RunResult, RunStatus } from "./types.js";
@@ -72,8 +73,20 @@ export async function runAgent(
       sessionKey: request.sessionKey,
       at: input.at,
     };
+    // Nothing new (a client repeating a request whose items the log already holds): the last run's answer
+    // is given again when it had one; otherwise the run goes on from the log, and no empty input is logged.
+    if (request.input.length === 0) {
+      const recorded = recordedAnswer(previous, { agentId: agent.id, sessionKey: request.sessionKey, model });
+      if (recorded !== undefined) {
+        emitRecordedAnswer(recorded, request.onEvent);
+        return recorded;
+      }
+    }
     // Appended together (one write): a new session's header, then the input.
-    await Promise.all([previous.length === 0 ? log(header) : undefined, log(input)]);
+    await Promise.all([
+      previous.length === 0 ? log(header) : undefined,
+      request.input.length > 0 ? log(input) : undefined,
+    ]);
   } catch (error) {
     if (!isStorageUnavailable(error)) throw error;
     const refused = storageRefusal(runId, agent, request, error);
@@ -276,6 +289,7 @@ export async function runAgent(
     durationMs: Date.now() - started,
     ...(prepared ? { telemetry: prepared.surface.telemetry() } : {}),
     ...(failure ? { error: `${failure.code}: ${failure.message}` } : {}),
+    ...(handoffs.size > 0 ? { handoffs: [...handoffs.values()].map((handoff) => ({ ...handoff })) } : {}),
   }).catch((error: unknown) => {
     if (!isStorageUnavailable(error)) runLog(`run ${runId}: could not log its summary: ${messageOf(error)}`);
   });

@@ -70,6 +70,12 @@ export type SessionEvent =
       durationMs: number;
       telemetry?: unknown;
       error?: string;
+      /**
+       * The client tool calls the run handed to its client, as the client saw them (name and arguments of
+       * the client tool, the model's call id), in order; absent when none. The gateway matches a client's
+       * resent history against them, and answers a repeated request with them.
+       */
+      handoffs?: Array<{ callId: string; name: string; arguments: string }>;
     });
 
 /** Where sessions live: one implementation on disk, others possible. */
