@@ -136,7 +136,7 @@ describe.each(["tools", "directory"] as const)(
   },
 );
 
-describe("a client without a session header (Claude Code today) resends the whole conversation", () => {
+describe("a client without a session header (Claude Code) resends the whole conversation", () => {
   it("the tool_result of a call made through tool_call still reaches the model under the call's id", async () => {
     const { client, provider } = await start("tools");
     const messages: MessageParam[] = [{ role: "user", content: "What is in /tmp/notes.txt?" }];
@@ -149,10 +149,15 @@ describe("a client without a session header (Claude Code today) resends the whol
     );
     const second = await client.messages.create({ ...request, messages });
     expect(second.content).toEqual([{ type: "text", text: "The file says: buy milk" }]);
-    // A new session: the client's own record of the call (under the client tool's name) and its output.
+    // The same session (its fingerprint): the model sees its own tool_call, not the client's record of it.
     expect(provider.requests[1]?.input).toEqual([
       { type: "message", role: "user", text: "What is in /tmp/notes.txt?" },
-      { type: "function_call", callId: "call_target_1", name: "Read", arguments: JSON.stringify(ARGS) },
+      {
+        type: "function_call",
+        callId: "call_target_1",
+        name: "tool_call",
+        arguments: JSON.stringify({ id: "client:client:Read", args: ARGS }),
+      },
       { type: "function_call_output", callId: "call_target_1", output: "buy milk" },
     ]);
   });
