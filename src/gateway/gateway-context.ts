@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { Runner } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
 import type { ResponseRegistry } from "./response-registry.js";
@@ -12,5 +13,7 @@ export type GatewayContext = {
   tracker: RunTracker;
   responses: ResponseRegistry;
   maxBodyBytes: number;
+  /** Whether the request carries the gateway's credentials (always, without a token): see request-authorised.ts. */
+  authorised: (c: Context) => boolean;
   log: (line: string) => void;
 };

@@ -67,3 +67,9 @@ export const MAX_CONNECTIONS = 1_024;
 export const MODEL_NAME_PREFIX = "toolsift";
 /** Most bytes of response bodies kept for `GET /v1/responses/:id` (oldest bodies are dropped first). */
 export const MAX_STORED_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * `Retry-After` (seconds) sent with a 503 while the state directory cannot be written (`storage_unavailable`,
+ * `/healthz`): a few probe intervals, so a client does not hammer a full disk, yet sees recovery soon.
+ */
+export const STORAGE_RETRY_AFTER_SECONDS = 10;

@@ -93,7 +93,8 @@ export function createAnthropicProvider(
   return {
     id,
     async complete(request: ProviderRequest): Promise<ProviderResponse> {
-      if (resolved.keyProblem !== undefined) throw new ToolsiftError("PROVIDER_FAILED", resolved.keyProblem);
+      if (resolved.keyProblem !== undefined)
+        throw new ToolsiftError("PROVIDER_AUTH_FAILED", resolved.keyProblem);
       const onTextDelta = request.onTextDelta ? guardTextListener(request.onTextDelta) : undefined;
       try {
         const body = toMessagesBody(request);

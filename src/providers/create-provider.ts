@@ -129,7 +129,8 @@ export function createProvider(
   return {
     id,
     async complete(request: ProviderRequest): Promise<ProviderResponse> {
-      if (resolved.keyProblem !== undefined) throw new ToolsiftError("PROVIDER_FAILED", resolved.keyProblem);
+      if (resolved.keyProblem !== undefined)
+        throw new ToolsiftError("PROVIDER_AUTH_FAILED", resolved.keyProblem);
       try {
         const answer = await send(request);
         return {
