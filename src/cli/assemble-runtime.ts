@@ -121,6 +121,7 @@ function withMcpServers(runner: Runner, mcp: McpToolSource): Runner {
     },
     agentIds: () => runner.agentIds(),
     ...(runner.warm ? { warm: runner.warm.bind(runner) } : {}),
+    ...(runner.providerStatus ? { providerStatus: runner.providerStatus.bind(runner) } : {}),
     async close(timeoutMs) {
       try {
         await runner.close(timeoutMs);

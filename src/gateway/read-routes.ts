@@ -11,6 +11,7 @@ import {
 import { agentModelName } from "./model-agent.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
 import { readAgentId, readSessionKey } from "./run-target.js";
+import { readSessionPage } from "./session-page.js";
 
 /** The `/healthz` reason for a caller without the gateway's credentials: no path, no error detail. */
 const HIDDEN_STORAGE_REASON =
@@ -23,7 +24,7 @@ const HIDDEN_STORAGE_REASON =
  * while draining; `providers` maps each provider id to `reachable` / `unreachable` / `unknown` from its
  * last request), `/v1/models` and `/v1/models/:model` (the agents as models; in Anthropic's shapes for a request
  * with `anthropic-version`, as Anthropic's clients send), `/v1/responses/:id` (a stored
- * response), `/v1/tools/effective`, `/v1/sessions`, `/v1/sessions/:key`.
+ * response), `/v1/tools/effective`, `/v1/sessions` (one page, see session-page.ts), `/v1/sessions/:key`.
  */
 export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
   const created = Math.floor(Date.now() / 1000);
@@ -83,9 +84,12 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
   app.get("/v1/sessions", async (c) => {
     const agent = c.req.query("agent");
     const agentId = agent === undefined ? undefined : readAgentId(agent, "agent");
-    const sessions = await gateway.sessions.list();
-    const data = agentId === undefined ? sessions : sessions.filter((session) => session.agentId === agentId);
-    return c.json({ object: "list", data });
+    const page = await readSessionPage(gateway.sessions, {
+      limit: c.req.query("limit"),
+      after: c.req.query("after"),
+      ...(agentId === undefined ? {} : { filter: (session) => session.agentId === agentId }),
+    });
+    return c.json(page);
   });
 
   app.get("/v1/sessions/:key", async (c) => {
