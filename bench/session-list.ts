@@ -35,7 +35,13 @@ export async function run(): Promise<void> {
     mkdirSync(dir, { recursive: true });
     for (let index = 0; index < SESSION_COUNT; index += 1) {
       const sessionKey = `session-${index.toString().padStart(6, "0")}`;
-      const header = { type: "session", version: 1, agentId: "main", sessionKey, at: new Date().toISOString() };
+      const header = {
+        type: "session",
+        version: 1,
+        agentId: "main",
+        sessionKey,
+        at: new Date().toISOString(),
+      };
       writeFileSync(join(dir, `${sessionKey}.jsonl`), `${JSON.stringify(header)}\n`);
     }
     const sessions = createFileSessionStore(stateDir);
@@ -48,7 +54,8 @@ export async function run(): Promise<void> {
       for (let round = 0; round < ROUNDS; round += 1) {
         const started = performance.now();
         const response = await fetch(`${listener.url}${path}`);
-        if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+        if (!response.ok)
+          throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
         body = await response.text();
         times.push(performance.now() - started);
         bytes = Buffer.byteLength(body);
