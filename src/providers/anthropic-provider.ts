@@ -77,7 +77,7 @@ export function createAnthropicProvider(
       return { answer: await client.messages.create(body, requestOptions), bytes: recorder.bytes };
     const streamed = await streamedOrWhole(
       client.messages.create({ ...body, stream: true }, requestOptions),
-      { id, api: MESSAGES_API },
+      { context, api: MESSAGES_API, signal: request.signal },
     );
     if ("whole" in streamed) return { answer: streamed.whole, bytes: recorder.bytes };
     const answer = await readMessagesStream(

@@ -76,7 +76,6 @@ export function createProvider(
   };
   const apiName = resolved.api === "openai-responses" ? "Responses API" : "Chat Completions";
   const tokenCapField = resolved.isOpenAI ? "max_completion_tokens" : "max_tokens";
-  const where = { id, api: apiName };
 
   async function send(request: ProviderRequest): Promise<ParsedAnswer & { bytes: number }> {
     const recorder: BytesRecorder = { bytes: 0 };
@@ -91,6 +90,7 @@ export function createProvider(
       ...(request.signal ? { signal: request.signal } : {}),
     };
     const onTextDelta = request.onTextDelta ? guardTextListener(request.onTextDelta) : undefined;
+    const where = { context, api: apiName, signal: request.signal };
     let parsed: ParsedAnswer | undefined;
     if (resolved.api === "openai-responses") {
       const body = toResponsesBody(request);

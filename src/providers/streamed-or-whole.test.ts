@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { messagesReply } from "./anthropic-scripted.test-support.js";
 import { createProvider } from "./create-provider.js";
 import { chatReply, providerFailure, scriptedServers } from "./scripted-server.test-support.js";
@@ -88,6 +88,25 @@ describe("a streamed request answered with one JSON body (stream ignored)", () =
       const error = await providerFailure(provider.complete(streamedRequest([])));
       expect(error.code).toBe("PROVIDER_FAILED");
       expect(error.message).toContain('Provider "local" sent an answer that is not a valid');
+    },
+  );
+
+  it.each(["openai-chat", "openai-responses", "anthropic-messages"] as const)(
+    "%s: the caller's abort while the JSON body arrives is CANCELLED",
+    async (api) => {
+      const { baseUrl, seen } = await serve({
+        frames: ['{"id": "partial", '],
+        ending: "hang",
+        contentType: "application/json",
+      });
+      const controller = new AbortController();
+      const provider = createProvider("local", { api, baseUrl, apiKey: "k", maxRetries: 0 });
+      const pending = providerFailure(
+        provider.complete({ ...streamedRequest([]), signal: controller.signal }),
+      );
+      await vi.waitFor(() => expect(seen).toHaveLength(1));
+      controller.abort();
+      expect((await pending).code).toBe("CANCELLED");
     },
   );
 });
