@@ -122,6 +122,7 @@ function withMcpServers(runner: Runner, mcp: McpToolSource): Runner {
     agentIds: () => runner.agentIds(),
     ...(runner.warm ? { warm: runner.warm.bind(runner) } : {}),
     ...(runner.countInputTokens ? { countInputTokens: runner.countInputTokens.bind(runner) } : {}),
+    ...(runner.providerStatus ? { providerStatus: runner.providerStatus.bind(runner) } : {}),
     async close(timeoutMs) {
       try {
         await runner.close(timeoutMs);

@@ -76,7 +76,7 @@ describe("toolsift gateway (real process)", () => {
     );
     expect(url).not.toMatch(/:0$/u);
     const health = await fetch(`${url}/healthz`);
-    expect(await health.json()).toEqual({ ok: true });
+    expect(await health.json()).toEqual({ ok: true, providers: {} });
 
     const inFlight = fetch(`${url}/v1/responses`, {
       method: "POST",

@@ -31,3 +31,9 @@ export const MOCK_OPENAI_DEFAULT_PORT = 18_790;
  * so that declaring the command loads no config code (limits.test.ts keeps the two equal).
  */
 export const MAIN_AGENT_ID_SHOWN = "main";
+
+/** Sessions `toolsift sessions` lists without `--limit` (as `GET /v1/sessions` does). */
+export const DEFAULT_SESSIONS_LISTED = 20;
+
+/** Most sessions `toolsift sessions --limit` lists on one page. */
+export const MAX_SESSIONS_LISTED = 100;

@@ -1,22 +1,47 @@
 import type { Command } from "commander";
 import { loadConfig, MAIN_AGENT_ID } from "../config/index.js";
-import { createFileSessionStore, type SessionSummary, summarizeSession } from "../sessions/index.js";
-import { EXIT_USAGE } from "./limits.js";
+import {
+  createFileSessionStore,
+  listSessionPage,
+  type SessionSummary,
+  summarizeSession,
+} from "../sessions/index.js";
+import { DEFAULT_SESSIONS_LISTED, EXIT_USAGE, MAX_SESSIONS_LISTED } from "./limits.js";
 import type { CliIo } from "./types.js";
 
 /** The options of `toolsift sessions`. */
-export type SessionsOptions = { json?: boolean; config?: string };
+export type SessionsOptions = { json?: boolean; config?: string; limit?: string; after?: string };
 type ShowOptions = SessionsOptions & { agent?: string };
 
-/** What `toolsift sessions` does: lists the session logs, newest first (text, or `--json`). */
+/**
+ * What `toolsift sessions` does: lists one page of session logs, newest created first (`--limit`, default
+ * 20, at most 100; `--after <agent/key>` for the page after that session), as text with a hint naming the
+ * next page when there is one, or `--json` (the page's sessions; the hint goes to stderr). A bad `--limit`
+ * or `--after` is an error saying what to pass.
+ */
 export async function listSessions(options: SessionsOptions, io: CliIo): Promise<void> {
+  const limit = options.limit === undefined ? DEFAULT_SESSIONS_LISTED : Number(options.limit);
+  if (!/^[0-9]{1,4}$/u.test(options.limit ?? "1") || !(limit >= 1 && limit <= MAX_SESSIONS_LISTED))
+    throw new Error(`--limit must be a whole number from 1 to ${MAX_SESSIONS_LISTED}; got ${options.limit}.`);
   const store = await storeFor(options.config);
-  const list = await store.list();
-  if (options.json) io.stdout(`${JSON.stringify(list, null, 2)}\n`);
-  else if (list.length === 0) io.stdout("No sessions yet.\n");
-  else
-    for (const item of list)
-      io.stdout(`${item.updatedAt}  ${item.agentId}/${item.sessionKey}  ${item.bytes} bytes\n`);
+  const page = await listSessionPage(store, {
+    limit,
+    ...(options.after === undefined ? {} : { after: options.after }),
+  });
+  const last = page.data.at(-1);
+  const hint =
+    page.hasMore && last !== undefined
+      ? `More sessions: toolsift sessions --after ${last.id}${options.limit === undefined ? "" : ` --limit ${limit}`}\n`
+      : "";
+  if (options.json) {
+    io.stdout(`${JSON.stringify(page.data, null, 2)}\n`);
+    if (hint !== "") io.stderr(hint);
+  } else if (page.data.length === 0)
+    io.stdout(options.after === undefined ? "No sessions yet.\n" : "No more sessions.\n");
+  else {
+    for (const item of page.data) io.stdout(`${item.updatedAt}  ${item.id}  ${item.bytes} bytes\n`);
+    io.stdout(hint);
+  }
 }
 
 /**

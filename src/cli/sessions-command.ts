@@ -6,8 +6,10 @@ import type { CliIo } from "./types.js";
 /** The `sessions` command: list session logs, or show one with its summary. */
 export function createSessionsCommand(io: CliIo): Command {
   const sessions = new Command("sessions")
-    .description("list session logs (newest first), or show one")
+    .description("list session logs (newest first, a page at a time), or show one")
     .option("--json", "print JSON")
+    .option("--limit <n>", "sessions per page, 1 to 100 (default 20)")
+    .option("--after <agent/key>", "list the page after this session (the last one listed)")
     .option("--config <file>", "config file (JSON5)")
     .action(async (options: SessionsOptions) => {
       const { listSessions } = await import("./sessions-action.js");

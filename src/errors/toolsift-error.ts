@@ -18,6 +18,7 @@ export type ToolsiftErrorCode =
   | "CONFIG_INVALID"
   | "NAME_CONFLICT"
   | "PROVIDER_FAILED"
+  | "PROVIDER_AUTH_FAILED"
   | "STORAGE_UNAVAILABLE"
   | "INTERNAL";
 

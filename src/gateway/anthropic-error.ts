@@ -24,8 +24,9 @@ export type AnthropicErrorBody = { type: "error"; error: { type: AnthropicErrorT
 /**
  * Anthropic's error type for a gateway status: 400/405/415 `invalid_request_error`, 401
  * `authentication_error`, 403 `permission_error`, 404 `not_found_error`, 413 `request_too_large`, 429
- * `rate_limit_error`, 503 `overloaded_error` (shutting down, storage unavailable: retry later), 504
- * `timeout_error`, other 5xx `api_error`. The status itself is kept, so clients retry what they would retry.
+ * `rate_limit_error`, 424 `api_error` (the gateway's provider refused its key: not the client's request), 503
+ * `overloaded_error` (shutting down, storage unavailable: retry later), 504 `timeout_error`, other 5xx
+ * `api_error`. The status itself is kept, so clients retry what they would retry.
  */
 export function anthropicErrorType(status: number): AnthropicErrorType {
   switch (status) {
@@ -37,6 +38,8 @@ export function anthropicErrorType(status: number): AnthropicErrorType {
       return "not_found_error";
     case 413:
       return "request_too_large";
+    case 424:
+      return "api_error";
     case 429:
       return "rate_limit_error";
     case 503:

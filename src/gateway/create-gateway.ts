@@ -17,6 +17,7 @@ import { type ApiErrorBody, GatewayError, notFound } from "./gateway-error.js";
 import { HostedToolReporter } from "./hosted-tools.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
 import { registerReadRoutes } from "./read-routes.js";
+import { createRequestAuthorisedCheck } from "./request-authorised.js";
 import { ResponseRegistry } from "./response-registry.js";
 import { registerRunRoutes } from "./run-routes.js";
 import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
@@ -70,6 +71,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     hostedToolReporter: new HostedToolReporter(log),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     hostedTools: options.hostedTools ?? "omit",
+    authorised: createRequestAuthorisedCheck(options.authToken),
     log,
   };
   const routes =
@@ -117,7 +119,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   // Every error in the dialect of its path: Anthropic's shape on /v1/messages, OpenAI's elsewhere.
   app.onError((error, c) => {
-    if (error instanceof GatewayError) return c.json(errorBodyFor(c.req.path, error), error.status);
+    if (error instanceof GatewayError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(errorBodyFor(c.req.path, error), error.status);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       const refused = new GatewayError(400, "the request could not be read: check the body and headers.");
       return c.json(errorBodyFor(c.req.path, refused), 400);

@@ -4,7 +4,7 @@ import { isToolsiftError } from "../errors/index.js";
 import { createExecutor } from "../execution/index.js";
 import type { ConversationItem } from "../providers/index.js";
 import type { RunEvent } from "../run-surface/index.js";
-import type { EffectiveSurface, Runner, RunRequest, RunResult } from "../runner/index.js";
+import type { EffectiveSurface, ProviderStatus, Runner, RunRequest, RunResult } from "../runner/index.js";
 import type { SessionEvent, SessionStore } from "../sessions/index.js";
 
 type Deferred = { promise: Promise<void>; resolve(): void };
@@ -39,6 +39,8 @@ function deferred(): Deferred {
  */
 export class FakeRunner implements Runner {
   readonly requests: RunRequest[] = [];
+  /** The providers' statuses `/healthz` reports; set by a test (default: the runner reports none). */
+  providerStatus?: () => Record<string, ProviderStatus>;
   /** `start:<label>` / `end:<label>` in the order runs started and ended (label: the message text). */
   readonly timeline: string[] = [];
   maxConcurrent = 0;

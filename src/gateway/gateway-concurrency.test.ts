@@ -102,7 +102,7 @@ describe("drain", () => {
     expect(refusedChat.status).toBe(503);
     const health = await test.get("/healthz");
     expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ ok: false, draining: true });
+    expect(await health.json()).toEqual({ ok: false, draining: true, providers: {} });
     expect((await test.get("/v1/sessions")).status).toBe(200);
     expect(test.gateway.stats().draining).toBe(true);
     expect(drained).toBe(false);

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { Runner } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
 import type { HostedToolReporter, HostedToolsSetting } from "./hosted-tools.js";
@@ -17,5 +18,7 @@ export type GatewayContext = {
   maxBodyBytes: number;
   /** `gateway.hostedTools`: hosted tools a client declares are left out and reported, or a 400. */
   hostedTools: HostedToolsSetting;
+  /** Whether the request carries the gateway's credentials (always, without a token): see request-authorised.ts. */
+  authorised: (c: Context) => boolean;
   log: (line: string) => void;
 };

@@ -9,7 +9,7 @@ export type ApiErrorBody = {
 };
 
 /** HTTP statuses the gateway answers errors with. */
-export type ApiErrorStatus = 400 | 401 | 404 | 405 | 413 | 429 | 500 | 502 | 503 | 504;
+export type ApiErrorStatus = 400 | 401 | 404 | 405 | 413 | 424 | 429 | 500 | 502 | 503 | 504;
 
 /**
  * A request the gateway refuses, with the HTTP status and OpenAI error fields it is answered with.
@@ -20,17 +20,20 @@ export class GatewayError extends ToolsiftError {
   readonly type: ApiErrorType;
   readonly param: string | null;
   readonly apiCode: string | null;
+  /** Response headers sent with the error (`Retry-After`, `x-should-retry`); none by default. */
+  readonly headers: Readonly<Record<string, string>>;
 
   constructor(
     status: ApiErrorStatus,
     message: string,
-    details: { type?: ApiErrorType; param?: string; code?: string } = {},
+    details: { type?: ApiErrorType; param?: string; code?: string; headers?: Record<string, string> } = {},
   ) {
     super(status >= 500 ? "INTERNAL" : "INVALID_REQUEST", message);
     this.status = status;
     this.type = details.type ?? defaultType(status);
     this.param = details.param ?? null;
     this.apiCode = details.code ?? null;
+    this.headers = details.headers ?? {};
   }
 
   /** The OpenAI-style body for this error. */

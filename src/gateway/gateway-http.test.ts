@@ -53,7 +53,7 @@ describe("gateway routes", () => {
     const test = await startTestGateway();
     const response = await test.get("/healthz");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.json()).toEqual({ ok: true, providers: {} });
   });
 
   it("GET /v1/tools/effective answers the runner's surface for the agent (default main)", async () => {

@@ -78,3 +78,15 @@ export const MAX_STORED_RESPONSE_BYTES = 32 * 1024 * 1024;
  * starts over, so a client inventing tool types cannot grow it.
  */
 export const MAX_REPORTED_HOSTED_TOOL_TYPES = 1_024;
+
+/**
+ * `Retry-After` (seconds) sent with a 503 while the state directory cannot be written (`storage_unavailable`,
+ * `/healthz`): a few probe intervals, so a client does not hammer a full disk, yet sees recovery soon.
+ */
+export const STORAGE_RETRY_AFTER_SECONDS = 10;
+
+/** Sessions on a page of `GET /v1/sessions` without `limit` (OpenAI's list default). */
+export const DEFAULT_SESSION_PAGE_LIMIT = 20;
+
+/** Most sessions on one page of `GET /v1/sessions` (OpenAI's list maximum). */
+export const MAX_SESSION_PAGE_LIMIT = 100;

@@ -6,17 +6,25 @@ import {
   MAX_REMEMBERED_RESPONSES,
   MAX_STORED_RESPONSE_BYTES,
   MODEL_NAME_PREFIX,
+  STORAGE_RETRY_AFTER_SECONDS,
 } from "./limits.js";
 import { agentModelName } from "./model-agent.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
 import { readAgentId, readSessionKey } from "./run-target.js";
+import { readSessionPage } from "./session-page.js";
+
+/** The `/healthz` reason for a caller without the gateway's credentials: no path, no error detail. */
+const HIDDEN_STORAGE_REASON =
+  "the state directory cannot be written; the gateway log (or /healthz with the gateway token) says where and why.";
 
 /**
- * Registers the read-only routes: `/healthz` (200 `{ ok: true }`; 503 `{ ok: false, reason }` naming the
- * state directory and the error while it cannot be written, 503 `{ ok: false, draining: true }` while
- * draining), `/v1/models` and `/v1/models/:model` (the agents as models; in Anthropic's shapes for a request
+ * Registers the read-only routes: `/healthz` (200 `{ ok: true, providers }`; 503 `{ ok: false, reason,
+ * providers }` with `Retry-After` while the state directory cannot be written, the reason naming the
+ * directory and the error only for an authorised caller; 503 `{ ok: false, draining: true, providers }`
+ * while draining; `providers` maps each provider id to `reachable` / `unreachable` / `unknown` from its
+ * last request), `/v1/models` and `/v1/models/:model` (the agents as models; in Anthropic's shapes for a request
  * with `anthropic-version`, as Anthropic's clients send), `/v1/responses/:id` (a stored
- * response), `/v1/tools/effective`, `/v1/sessions`, `/v1/sessions/:key`.
+ * response), `/v1/tools/effective`, `/v1/sessions` (one page, see session-page.ts), `/v1/sessions/:key`.
  */
 export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
   const created = Math.floor(Date.now() / 1000);
@@ -52,12 +60,19 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
     }
     return c.json(stored);
   });
-  // 503 while draining, or while the state directory cannot be written (the store's probe, cached briefly).
+  // Liveness is about storage: 503 while draining, or while the state directory cannot be written (the
+  // store's probe, cached briefly). Providers are readiness, reported beside it, never a 503.
   app.get("/healthz", async (c) => {
-    if (!gateway.tracker.accepting) return c.json({ ok: false, draining: true }, 503);
+    const providers = gateway.runner.providerStatus?.() ?? {};
+    if (!gateway.tracker.accepting) return c.json({ ok: false, draining: true, providers }, 503);
     const storage = await gateway.sessions.probeWritable?.();
-    if (storage !== undefined && !storage.writable) return c.json({ ok: false, reason: storage.reason }, 503);
-    return c.json({ ok: true });
+    if (storage !== undefined && !storage.writable) {
+      c.header("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
+      // The reason names the state directory: only for a caller with the gateway's credentials.
+      const reason = gateway.authorised(c) ? storage.reason : HIDDEN_STORAGE_REASON;
+      return c.json({ ok: false, reason, providers }, 503);
+    }
+    return c.json({ ok: true, providers });
   });
 
   app.get("/v1/tools/effective", async (c) => {
@@ -69,9 +84,12 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
   app.get("/v1/sessions", async (c) => {
     const agent = c.req.query("agent");
     const agentId = agent === undefined ? undefined : readAgentId(agent, "agent");
-    const sessions = await gateway.sessions.list();
-    const data = agentId === undefined ? sessions : sessions.filter((session) => session.agentId === agentId);
-    return c.json({ object: "list", data });
+    const page = await readSessionPage(gateway.sessions, {
+      limit: c.req.query("limit"),
+      after: c.req.query("after"),
+      ...(agentId === undefined ? {} : { filter: (session) => session.agentId === agentId }),
+    });
+    return c.json(page);
   });
 
   app.get("/v1/sessions/:key", async (c) => {

@@ -68,9 +68,10 @@ async function startOn(stateDir: string, fillPath = join(root, "unused")): Promi
   return gateway;
 }
 
-async function healthz(url: string): Promise<{ status: number; body: Body }> {
+async function healthz(url: string): Promise<{ status: number; retryAfter: string | null; body: Body }> {
   const response = await fetch(`${url}/healthz`);
-  return { status: response.status, body: (await response.json()) as Body };
+  const retryAfter = response.headers.get("retry-after");
+  return { status: response.status, retryAfter, body: (await response.json()) as Body };
 }
 
 /** Polls /healthz until it answers `status` (the probe result is cached for a moment). */
@@ -86,13 +87,14 @@ async function runTool(
   url: string,
   session: string,
   tool = "touch_marker",
-): Promise<{ status: number; body: Body }> {
+): Promise<{ status: number; retryAfter: string | null; body: Body }> {
   const response = await fetch(`${url}/v1/responses`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-toolsift-session": session },
     body: JSON.stringify({ model: "mock-tool-planner", input: `please target=${tool}` }),
   });
-  return { status: response.status, body: (await response.json()) as Body };
+  const retryAfter = response.headers.get("retry-after");
+  return { status: response.status, retryAfter, body: (await response.json()) as Body };
 }
 
 async function markerLines(): Promise<number> {
@@ -142,6 +144,7 @@ describe("a state directory under a regular file (ENOTDIR)", () => {
 
     const health = await healthz(url);
     expect(health.status).toBe(503);
+    expect(health.retryAfter).toBe("10");
     expect(health.body.ok).toBe(false);
     expect(health.body.reason).toContain(stateDir);
     expect(health.body.reason).toContain("ENOTDIR");
@@ -151,6 +154,7 @@ describe("a state directory under a regular file (ENOTDIR)", () => {
       const refused = await runTool(url, session);
       expect(refused.status).toBe(503);
       expect(refused.body.error?.code).toBe("storage_unavailable");
+      expect(refused.retryAfter).toBe("10");
       expect(refused.body.error?.message).toContain(`state directory ${stateDir}`);
       expect(refused.body.error?.message).toContain("TOOLSIFT_STATE_DIR");
     }
@@ -158,7 +162,8 @@ describe("a state directory under a regular file (ENOTDIR)", () => {
     expect(mock.requests().length).toBe(requestsBefore);
 
     await rm(blocker);
-    expect(await healthzBecomes(url, 200)).toEqual({ ok: true });
+    // No request reached the provider yet: its status is unknown, and liveness does not depend on it.
+    expect(await healthzBecomes(url, 200)).toEqual({ ok: true, providers: { mock: "unknown" } });
     const answered = await runTool(url, "after");
     expect(answered.status).toBe(200);
     expect(answered.body.output_text).toContain("marked");
@@ -212,7 +217,7 @@ describe("a full disk (64 KiB tmpfs)", () => {
     expect(files.every((file) => file.bytes > 0)).toBe(true);
 
     await disk.free();
-    expect(await healthzBecomes(url, 200)).toEqual({ ok: true });
+    expect(await healthzBecomes(url, 200)).toEqual({ ok: true, providers: { mock: "reachable" } });
     expect((await runTool(url, "full-1")).status).toBe(200);
     expect(await markerLines()).toBe(2);
 

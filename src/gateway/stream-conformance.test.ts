@@ -300,6 +300,7 @@ describe.each([responsesApi, chatApi, messagesApi])("streaming over $name", (api
     // A run refused before it began (here: the log cannot be written) is the non-stream answer's 503.
     const refused = await test.post(api.path, api.body("fail:STORAGE_UNAVAILABLE"));
     expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("10");
     expect(await api.errorOf(refused)).toMatchObject({ code: api.code("storage_unavailable") });
     // The session's queue is full: 429 with Retry-After and the session headers, nothing queued.
     const held = test.post(api.path, api.body("hold:busy"), { "x-toolsift-session": "busy" });

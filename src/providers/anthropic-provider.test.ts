@@ -346,6 +346,7 @@ describe("createProvider (anthropic-messages): keys", () => {
     );
     const error = await failure(claude.complete(ROUND_TRIP));
     expect(sentKey).toBe("Bearer sk-ant-env");
+    expect(error.code).toBe("PROVIDER_AUTH_FAILED");
     expect(error.message).toBe(
       'Provider "claude" failed with HTTP 401: invalid x-api-key. Check models.providers.claude.apiKey (or ANTHROPIC_API_KEY).',
     );

@@ -4,12 +4,13 @@ import { isAnthropicClientError, toAnthropicProviderError } from "./anthropic-er
 import { fromMessagesAnswer, toMessagesBody } from "./anthropic-mapping.js";
 import { MESSAGES_API, readMessagesStream } from "./anthropic-stream.js";
 import type { CreateProviderOptions } from "./create-provider.js";
-import { type ClientStream, followStream } from "./follow-stream.js";
+import { followStream } from "./follow-stream.js";
 import { MAX_PAUSE_TURN_CONTINUATIONS, PLACEHOLDER_API_KEY } from "./limits.js";
 import { malformedAnswerError, type ProviderErrorContext } from "./provider-error.js";
 import { resolveProviderSettings } from "./provider-settings.js";
 import { answerId, readField } from "./read-json.js";
 import { type BytesRecorder, byteCountingFetch, recordBytesInto } from "./request-bytes.js";
+import { streamedOrWhole } from "./streamed-or-whole.js";
 import { guardTextListener, TextListenerFailure } from "./text-listener.js";
 import type {
   ConversationItem,
@@ -74,9 +75,13 @@ export function createAnthropicProvider(
     };
     if (!onTextDelta)
       return { answer: await client.messages.create(body, requestOptions), bytes: recorder.bytes };
-    const stream = await client.messages.create({ ...body, stream: true }, requestOptions);
+    const streamed = await streamedOrWhole(
+      client.messages.create({ ...body, stream: true }, requestOptions),
+      { context, api: MESSAGES_API, signal: request.signal },
+    );
+    if ("whole" in streamed) return { answer: streamed.whole, bytes: recorder.bytes };
     const answer = await readMessagesStream(
-      followStream(stream as ClientStream<unknown>, {
+      followStream(streamed.stream, {
         idleMs: resolved.timeoutMs,
         context,
         api: MESSAGES_API,
@@ -93,7 +98,8 @@ export function createAnthropicProvider(
   return {
     id,
     async complete(request: ProviderRequest): Promise<ProviderResponse> {
-      if (resolved.keyProblem !== undefined) throw new ToolsiftError("PROVIDER_FAILED", resolved.keyProblem);
+      if (resolved.keyProblem !== undefined)
+        throw new ToolsiftError("PROVIDER_AUTH_FAILED", resolved.keyProblem);
       const onTextDelta = request.onTextDelta ? guardTextListener(request.onTextDelta) : undefined;
       try {
         const body = toMessagesBody(request);

@@ -58,10 +58,22 @@ describe("createProvider: retries (the openai client's own)", () => {
     const { baseUrl, seen } = await serve(errorReply(401, "Incorrect API key provided."));
     const error = await failure(chatProvider(baseUrl).complete(REQUEST));
     expect(seen).toHaveLength(1);
-    expect(error.code).toBe("PROVIDER_FAILED");
+    expect(error.code).toBe("PROVIDER_AUTH_FAILED");
     expect(error.message).toBe(
       'Provider "local" failed with HTTP 401: Incorrect API key provided. Check models.providers.local.apiKey.',
     );
+  });
+
+  it("a 403 is an auth failure too; a missing key as well (the gateway does not let clients retry them)", async () => {
+    const { baseUrl, seen } = await serve(errorReply(403, "Project does not have access."));
+    const error = await failure(chatProvider(baseUrl).complete(REQUEST));
+    expect(seen).toHaveLength(1);
+    expect(error.code).toBe("PROVIDER_AUTH_FAILED");
+    expect(error.message).toContain("Check models.providers.local.apiKey.");
+    const keyless = createProvider("openai", { api: "openai-chat" }, { env: {} });
+    const missing = await failure(keyless.complete(REQUEST));
+    expect(missing.code).toBe("PROVIDER_AUTH_FAILED");
+    expect(missing.message).toContain("models.providers.openai.apiKey");
   });
 
   it("quotes a plain-text error body, bounded to 500 characters", async () => {

@@ -16,6 +16,7 @@ import { answerId, type ParsedAnswer } from "./read-json.js";
 import { type BytesRecorder, byteCountingFetch, recordBytesInto } from "./request-bytes.js";
 import { fromResponsesAnswer, responsesFailure, toResponsesBody } from "./responses-mapping.js";
 import { readResponsesStream } from "./responses-stream.js";
+import { streamedOrWhole } from "./streamed-or-whole.js";
 import { guardTextListener, TextListenerFailure } from "./text-listener.js";
 import type { Provider, ProviderRequest, ProviderResponse, ProviderSettings } from "./types.js";
 
@@ -44,7 +45,8 @@ export type CreateProviderOptions = {
  *
  * With `request.onTextDelta` the answer is streamed (`stream: true`; Chat asks for the usage chunk too) and
  * each piece of message text is handed on as it arrives; the response is the one the non-stream mapping
- * gives. Retries stay the client's, so they end with the answer's first byte: a stream that breaks off,
+ * gives. A server that ignores `stream` and answers one JSON body is read whole (`streamed-or-whole.ts`).
+ * Retries stay the client's, so they end with the answer's first byte: a stream that breaks off,
  * goes quiet for `timeoutMs` or ends without its final event fails for good (see DESIGN.md, Streaming).
  */
 export function createProvider(
@@ -88,37 +90,43 @@ export function createProvider(
       ...(request.signal ? { signal: request.signal } : {}),
     };
     const onTextDelta = request.onTextDelta ? guardTextListener(request.onTextDelta) : undefined;
+    const where = { context, api: apiName, signal: request.signal };
     let parsed: ParsedAnswer | undefined;
     if (resolved.api === "openai-responses") {
       const body = toResponsesBody(request);
       // Unstreamed, the plain POST: `responses.create` post-processes answers and throws on a malformed one.
       // Streamed, `responses.create` hands the events over as they are.
-      const value = onTextDelta
-        ? await readResponsesStream(
-            followStream(await client.responses.create({ ...body, stream: true }, requestOptions), follow),
-            onTextDelta,
-            context,
-          )
-        : await client.post<unknown>("/responses", { body, ...requestOptions });
+      let value: unknown;
+      if (onTextDelta) {
+        const answer = await streamedOrWhole(
+          client.responses.create({ ...body, stream: true }, requestOptions),
+          where,
+        );
+        value =
+          "whole" in answer
+            ? answer.whole
+            : await readResponsesStream(followStream(answer.stream, follow), onTextDelta, context);
+      } else value = await client.post<unknown>("/responses", { body, ...requestOptions });
       const failure = responsesFailure(value);
       if (failure !== undefined) throw reportedFailureError(context, failure);
       parsed = fromResponsesAnswer(value);
       if (parsed) parsed = { ...parsed, ...answerId(value) };
     } else {
       const body = toChatBody(request, tokenCapField);
-      const value = onTextDelta
-        ? await readChatStream(
-            followStream(
-              await client.chat.completions.create(
-                { ...body, stream: true, stream_options: { include_usage: true } },
-                requestOptions,
-              ),
-              follow,
-            ),
-            onTextDelta,
-            context,
-          )
-        : await client.chat.completions.create(body, requestOptions);
+      let value: unknown;
+      if (onTextDelta) {
+        const answer = await streamedOrWhole(
+          client.chat.completions.create(
+            { ...body, stream: true, stream_options: { include_usage: true } },
+            requestOptions,
+          ),
+          where,
+        );
+        value =
+          "whole" in answer
+            ? answer.whole
+            : await readChatStream(followStream(answer.stream, follow), onTextDelta, context);
+      } else value = await client.chat.completions.create(body, requestOptions);
       parsed = fromChatAnswer(value);
       if (parsed) parsed = { ...parsed, ...answerId(value) };
     }
@@ -129,7 +137,8 @@ export function createProvider(
   return {
     id,
     async complete(request: ProviderRequest): Promise<ProviderResponse> {
-      if (resolved.keyProblem !== undefined) throw new ToolsiftError("PROVIDER_FAILED", resolved.keyProblem);
+      if (resolved.keyProblem !== undefined)
+        throw new ToolsiftError("PROVIDER_AUTH_FAILED", resolved.keyProblem);
       try {
         const answer = await send(request);
         return {

@@ -61,8 +61,13 @@ export function unreachableError(context: ProviderErrorContext, cause: unknown):
   );
 }
 
+/** 401 and 403: the provider refused the key; retrying cannot help, the operator must fix the key. */
+export function isAuthStatus(status: number): boolean {
+  return status === 401 || status === 403;
+}
+
 /**
- * An HTTP error status, with the provider's own message (`message`, key removed, whitespace collapsed,
+ * An HTTP error status (`PROVIDER_AUTH_FAILED` for 401/403, else `PROVIDER_FAILED`), with the provider's own message (`message`, key removed, whitespace collapsed,
  * bounded) and a hint for the statuses an operator can act on.
  */
 export function httpStatusError(
@@ -74,7 +79,7 @@ export function httpStatusError(
   const text = bounded(withoutApiKey(message, context.apiKey));
   const said = text.length === 0 ? "(no error message)." : /[.!?]$/u.test(text) ? text : `${text}.`;
   return new ToolsiftError(
-    "PROVIDER_FAILED",
+    isAuthStatus(status) ? "PROVIDER_AUTH_FAILED" : "PROVIDER_FAILED",
     `Provider "${context.id}" failed with HTTP ${status}: ${said}${statusHint(status, context)}`,
     { cause },
   );
@@ -110,7 +115,7 @@ function openAIMessage(error: APIError): string {
 function statusHint(status: number, context: ProviderErrorContext): string {
   const key = `models.providers.${context.id}`;
   const keyEnv = context.keyEnv ?? (context.isOpenAI ? OPENAI_API_KEY_ENV : undefined);
-  if (status === 401 || status === 403) return ` Check ${key}.apiKey${keyEnv ? ` (or ${keyEnv})` : ""}.`;
+  if (isAuthStatus(status)) return ` Check ${key}.apiKey${keyEnv ? ` (or ${keyEnv})` : ""}.`;
   if (status === 404) return ` Check ${key}.baseUrl, ${key}.api and the model id.`;
   if (status === 429) return " The provider is rate limiting: wait, or raise maxRetries.";
   if (status === OVERLOADED_STATUS) return " The provider is overloaded: wait, or raise maxRetries.";

@@ -58,7 +58,7 @@ describe("a missing OpenAI key", () => {
     const error = await provider
       .complete({ model: "gpt", instructions: "", input: [], tools: [] })
       .catch((reason: unknown) => reason);
-    expect(isToolsiftError(error) && error.code).toBe("PROVIDER_FAILED");
+    expect(isToolsiftError(error) && error.code).toBe("PROVIDER_AUTH_FAILED");
     expect((error as Error).message).toContain("Set OPENAI_API_KEY, or models.providers.openai.apiKey");
   });
 });

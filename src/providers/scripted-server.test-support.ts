@@ -12,7 +12,12 @@ export type ScriptedReply =
  * A `text/event-stream` answer: the frames (raw SSE text), one write each, and then what the server does:
  * `end` the response cleanly, `cut` the connection without ending it, or `hang` with it open.
  */
-export type StreamedReply = { frames: readonly string[]; ending: "end" | "cut" | "hang" };
+export type StreamedReply = {
+  frames: readonly string[];
+  ending: "end" | "cut" | "hang";
+  /** The content type sent. Default `text/event-stream`. */
+  contentType?: string;
+};
 
 /** What the scripted server saw. */
 export type SeenRequest = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
@@ -62,7 +67,10 @@ export async function startScriptedServer(replies: readonly ScriptedReply[]): Pr
 }
 
 function streamReply(response: ServerResponse, reply: StreamedReply): void {
-  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  response.writeHead(200, {
+    "content-type": reply.contentType ?? "text/event-stream",
+    "cache-control": "no-cache",
+  });
   for (const frame of reply.frames) response.write(frame);
   if (reply.ending === "end") response.end();
   // Once the frames are flushed, drop the connection without the closing chunk: a stream broken mid-way.

@@ -7,6 +7,7 @@ import { traceProvider, traceRun } from "../telemetry/index.js";
 import { countInputTokens } from "./count-input-tokens.js";
 import { gatheredTools } from "./gathered-tools.js";
 import { DEFAULT_CLOSE_TIMEOUT_MS, MAX_RESOLVED_AGENTS } from "./limits.js";
+import { createProviderStatusBoard } from "./provider-status.js";
 import { runAgent } from "./run-agent.js";
 import type { RunnerOptions } from "./runner-options.js";
 import type { EffectiveSurface, EffectiveTool, Runner, RunResult } from "./types.js";
@@ -22,6 +23,7 @@ export function createRunner(options: RunnerOptions): Runner {
   const providers = new Map<string, Provider>();
   const inFlight = new Set<Promise<RunResult>>();
   const makeProvider = options.createProvider ?? createProvider;
+  const providerStatuses = createProviderStatusBoard(Object.keys(options.config.models?.providers ?? {}));
 
   // Resolved once per agent while the environment it reads stays the same (the config never changes here).
   const agents = new Map<string, { envKey: string; agent: ResolvedAgent }>();
@@ -42,8 +44,10 @@ export function createRunner(options: RunnerOptions): Runner {
     let provider = providers.get(agent.model.provider);
     if (!provider) {
       // Traced as `chat {model}` spans while an OpenTelemetry SDK is registered (one check per request otherwise).
-      provider = traceProvider(
-        makeProvider(agent.model.provider, agent.model.settings ?? { api: "openai-responses" }),
+      provider = providerStatuses.track(
+        traceProvider(
+          makeProvider(agent.model.provider, agent.model.settings ?? { api: "openai-responses" }),
+        ),
       );
       providers.set(agent.model.provider, provider);
     }
@@ -137,6 +141,7 @@ export function createRunner(options: RunnerOptions): Runner {
     countInputTokens(request) {
       return countInputTokens(options, agentFor(request.agentId), request);
     },
+    providerStatus: () => providerStatuses.snapshot(),
     agentIds() {
       const ids = new Set(["main", ...(options.config.agents?.list ?? []).map((agent) => agent.id)]);
       return [...ids];

@@ -1,4 +1,5 @@
 export { createRunner } from "./create-runner.js";
+export type { ProviderStatus } from "./provider-status.js";
 export {
   createRunSignal,
   type RunSignal,

@@ -1,5 +1,6 @@
 import type { ConversationItem, ProviderTool } from "../providers/index.js";
 import type { RunEventSink, RunResult } from "../run-surface/index.js";
+import type { ProviderStatus } from "./provider-status.js";
 
 export type { RunResult, RunStatus } from "../run-surface/index.js";
 
@@ -92,6 +93,11 @@ export interface Runner {
   countInputTokens?(request: InputTokenCountRequest): Promise<number>;
   /** Known agent ids (`main` always). */
   agentIds(): string[];
+  /**
+   * Each provider's status from its last request (`/healthz` readiness): every configured provider, `unknown`
+   * until used. Optional: a runner without it reports none.
+   */
+  providerStatus?(): Record<string, ProviderStatus>;
   /**
    * Builds what every agent's runs share (policy verdicts, catalog, search index) before the first run needs
    * it, so the first user does not wait for it. Optional: a runner without it builds on first use.

@@ -1,20 +1,16 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFile, readFileSync } from "node:fs";
-import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { messageOf, ToolsiftError } from "../errors/index.js";
 import { createGroupCommit } from "./group-commit.js";
-import {
-  DURABLE_EVENT_TYPES,
-  MAX_SYNC_SESSION_READ_BYTES,
-  SESSION_FILE_EXTENSION,
-  STATE_PROBE_CACHE_MS,
-} from "./limits.js";
+import { DURABLE_EVENT_TYPES, MAX_SYNC_SESSION_READ_BYTES, STATE_PROBE_CACHE_MS } from "./limits.js";
+import { pageSessions } from "./page-sessions.js";
 import { parseSessionLog, SESSION_EVENT_TYPES, type SkippedSessionLine } from "./parse-session-log.js";
 import { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
 import { redactedJson } from "./redact-secrets.js";
 import { takeRedactedLine } from "./redact-session-event.js";
 import { createSessionFileWriter } from "./session-file-writer.js";
-import { isValidSessionKey, sessionLogPaths } from "./session-key.js";
+import { sessionLogPaths } from "./session-key.js";
+import { statSessions } from "./stat-sessions.js";
 import { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
 import type { SessionEvent, SessionStore } from "./types.js";
 
@@ -108,26 +104,6 @@ async function readText(path: string): Promise<string | undefined> {
   }
 }
 
-async function directoryNames(path: string): Promise<string[]> {
-  try {
-    const entries = await readdir(path, { withFileTypes: true });
-    return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  } catch (error) {
-    if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return [];
-    throw error;
-  }
-}
-
-async function sessionFiles(path: string): Promise<string[]> {
-  try {
-    const entries = await readdir(path, { withFileTypes: true });
-    return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
-  } catch (error) {
-    if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return [];
-    throw error;
-  }
-}
-
 function storageError(action: string, path: string, error: unknown): ToolsiftError {
   if (error instanceof ToolsiftError) return error;
   return new ToolsiftError(
@@ -159,6 +135,13 @@ export function createFileSessionStore(
   const commits = createGroupCommit((path, text, sync) => writer.append(path, text, sync));
   let fault: string | undefined;
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
+  const statAll = async () => {
+    try {
+      return await statSessions(stateDir);
+    } catch (error) {
+      throw storageError("list", join(stateDir, "agents"), error);
+    }
+  };
 
   const report = (line: string) => {
     try {
@@ -229,35 +212,23 @@ export function createFileSessionStore(
     },
 
     async list() {
-      const agentsDir = join(stateDir, "agents");
-      const sessions: Array<{ agentId: string; sessionKey: string; updatedAt: string; bytes: number }> = [];
-      const mtimes: number[] = [];
-      try {
-        for (const agentId of (await directoryNames(agentsDir)).filter(isValidSessionKey)) {
-          const sessionsDir = join(agentsDir, agentId, "sessions");
-          for (const file of await sessionFiles(sessionsDir)) {
-            if (!file.endsWith(SESSION_FILE_EXTENSION)) continue;
-            const sessionKey = file.slice(0, -SESSION_FILE_EXTENSION.length);
-            if (!isValidSessionKey(sessionKey)) continue;
-            const stats = await lstat(join(sessionsDir, file)).catch(() => undefined);
-            if (!stats?.isFile()) continue;
-            sessions.push({ agentId, sessionKey, updatedAt: stats.mtime.toISOString(), bytes: stats.size });
-            mtimes.push(stats.mtimeMs);
-          }
-        }
-      } catch (error) {
-        throw storageError("list", agentsDir, error);
-      }
-      const order = sessions.map((_, index) => index);
-      order.sort((a, b) => {
-        const byTime = (mtimes[b] ?? 0) - (mtimes[a] ?? 0);
+      const sessions = await statAll();
+      sessions.sort((left, right) => {
+        const byTime = right.updatedMs - left.updatedMs;
         if (byTime !== 0) return byTime;
-        const left = sessions[a]!;
-        const right = sessions[b]!;
         if (left.agentId !== right.agentId) return left.agentId < right.agentId ? -1 : 1;
         return left.sessionKey < right.sessionKey ? -1 : left.sessionKey > right.sessionKey ? 1 : 0;
       });
-      return order.map((index) => sessions[index]!);
+      return sessions.map(({ agentId, sessionKey, updatedMs, bytes }) => ({
+        agentId,
+        sessionKey,
+        updatedAt: new Date(updatedMs).toISOString(),
+        bytes,
+      }));
+    },
+
+    async listPage(options) {
+      return pageSessions(await statAll(), options);
     },
   };
 }

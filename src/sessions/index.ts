@@ -10,6 +10,16 @@ export {
   SESSION_KEY_PATTERN,
   TRUNCATED,
 } from "./limits.js";
+export { listSessionPage } from "./list-session-page.js";
+export {
+  type ListedSession,
+  pageSessions,
+  parseSessionListId,
+  type SessionPage,
+  type SessionPageOptions,
+  type SessionStat,
+  sessionListId,
+} from "./page-sessions.js";
 export {
   type ParsedSessionLog,
   parseSessionLog,

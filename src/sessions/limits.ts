@@ -61,3 +61,10 @@ export const DURABLE_EVENT_TYPES: ReadonlySet<string> = new Set(["run-summary"])
  * parsed value until it ends: the runner learns a text's secrets and then logs it, parsing it twice in a row.
  */
 export const MAX_REMEMBERED_JSON_TEXTS = 16;
+
+/**
+ * Session files `lstat`ed synchronously per turn of the event loop when listing sessions (`statSessions`):
+ * about a millisecond of work on a local disk, so a list of 96,000 sessions yields to other requests
+ * some hundreds of times instead of holding the loop for its whole walk.
+ */
+export const SESSION_STATS_PER_TURN = 512;

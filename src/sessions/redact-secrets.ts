@@ -20,6 +20,40 @@ interface Walk {
   readonly ancestors: Set<object>;
 }
 
+/**
+ * JSON Schema keywords that describe a value without holding it: an object under a secret-named key with
+ * only these keys, each a string, number or boolean, is the schema of a secret (a tool's `password`
+ * parameter), not the secret. `default`, `examples`, `enum` and `const` can hold a value: not listed.
+ */
+const SCHEMA_DESCRIPTION_KEYS: ReadonlySet<string> = new Set([
+  "type",
+  "description",
+  "title",
+  "format",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "required",
+  "nullable",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+
+/** True for a plain object that only describes a value (SCHEMA_DESCRIPTION_KEYS with primitive values). */
+function isValueDescription(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+    return false;
+  const keys = Object.keys(value);
+  if (keys.length === 0) return false;
+  for (const key of keys) {
+    if (!SCHEMA_DESCRIPTION_KEYS.has(key)) return false;
+    const item = safeRead(value, key);
+    if (typeof item !== "string" && typeof item !== "number" && typeof item !== "boolean") return false;
+  }
+  return true;
+}
+
 function looksLikeJson(text: string): boolean {
   const trimmed = text.trim();
   const first = trimmed[0];
@@ -75,7 +109,7 @@ function copyObject(value: object, depth: number, walk: Walk): unknown {
       break;
     }
     const item = safeRead(value, key);
-    if (item !== undefined && item !== null && isSecretKeyName(key)) {
+    if (item !== undefined && item !== null && isSecretKeyName(key) && !isValueDescription(item)) {
       walk.nodes += 1;
       walk.changes += 1;
       setOwn(out, key, REDACTED);
@@ -118,7 +152,8 @@ function copy(value: unknown, depth: number, walk: Walk): unknown {
 /**
  * A redacted copy of `value`, safe to persist: values of secret-like keys (password, token, secret,
  * apiKey, authorization, access_token, client_secret, private_key, … at any depth; see isSecretKeyName)
- * become `[REDACTED]`, strings go through redactText, and a string holding JSON (function-call
+ * become `[REDACTED]`, unless the value only describes one (`{ "type": "string", "description": … }`, a
+ * tool's schema: isValueDescription), which is copied like any other value; strings go through redactText, and a string holding JSON (function-call
  * arguments, tool outputs) is parsed, redacted structurally and re-serialised when something changed.
  * Never mutates its input; cycles become `[Circular]`; depth and size are bounded (MAX_REDACTION_DEPTH,
  * MAX_REDACTION_NODES: the excess becomes `[Truncated]`); `toJSON` is honoured as JSON.stringify would.
@@ -169,7 +204,8 @@ function unchanged(value: unknown, depth: number, walk: Walk, forms: readonly st
     for (const key of Object.keys(record)) {
       if (walk.nodes >= MAX_REDACTION_NODES) return false;
       const item = record[key];
-      if (item !== undefined && item !== null && isSecretKeyName(key)) return false;
+      if (item !== undefined && item !== null && isSecretKeyName(key) && !isValueDescription(item))
+        return false;
       if (!unchanged(item, depth + 1, walk, forms)) return false;
     }
     return true;

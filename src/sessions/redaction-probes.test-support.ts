@@ -7,7 +7,7 @@ const OPENAI_KEY = "sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL";
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
 const PEM = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7Yq\nabc=\n-----END RSA PRIVATE KEY-----";
 
-/** Pieces of text every redaction rule reacts to, and many it must leave alone. */
+/** Pieces of text every redaction rule reacts to (redaction-gaps.test.ts has the newer rules' table), and many it must leave alone. */
 export const TEXT_FRAGMENTS: readonly string[] = [
   "",
   " ",
@@ -78,6 +78,24 @@ export const TEXT_FRAGMENTS: readonly string[] = [
   "line one\nline two: x",
   'quote " and backslash \\ here',
   "tab\tseparated\tpassword\t=\tx",
+  "my password is hunter2",
+  "the PIN is 4821.",
+  "the password is incorrect",
+  "api key is 'Zx9'",
+  "Server=db;Pwd=S3cret!;",
+  "otp: 123456",
+  "CVV: the code",
+  "mnemonic: abandon ability",
+  "connection_string=Server=x",
+  "passwordPolicy: strict",
+  "const token = await getToken();",
+  "apiKey = process.env.OPENAI_API_KEY",
+  "Authorization: Bearer TOKEN",
+  "api_key=YOUR_API_KEY",
+  "https://hooks.slack.com/services/T0123/B0456/aBcDeF",
+  "https://discord.com/api/webhooks/123/AbC-dEf",
+  "https://0123456789abcdef0123@o1.ingest.sentry.io/2",
+  "redis://:s3cret@cache:6379",
   ...KNOWN_SECRETS,
   ...KNOWN_SECRETS.map((secret) => JSON.stringify(secret).slice(1, -1)),
   ...KNOWN_SECRETS.map((secret) => JSON.stringify(JSON.stringify(secret)).slice(1, -1)),
@@ -105,6 +123,9 @@ export const KEYS: readonly string[] = [
   "Cookie",
   "client_secret",
   "a.p.i.k.e.y",
+  "pin",
+  "dsn",
+  "passwordPolicy",
   "__proto__",
   "toJSON",
   "",

@@ -1,18 +1,56 @@
-/** Words that mark a key as secret wherever they appear in it (`db_password`, `clientSecret`, `Cookie`). */
+/** Words that mark a key as secret wherever they appear in it (`db_password`, `clientSecret`, `Cookie`, `sentry_dsn`). */
 const SECRET_WORDS: ReadonlySet<string> = new Set([
   "password",
   "passwd",
+  "pwd",
   "passphrase",
+  "passcode",
   "secret",
   "secrets",
   "authorization",
   "cookie",
   "credential",
   "credentials",
+  "dsn",
+  "mnemonic",
 ]);
 
-/** Runs of letters that mark a key as secret wherever they appear once the words are joined (`x-api-key`). */
-const SECRET_JOINED = ["apikey", "privatekey", "accesskey", "accesstoken", "refreshtoken", "clientsecret"];
+/** Words that mark a key as secret when they end it (`access_token`, `userPin`, `otp`), not before more words (`pinCount`, `otpDigits`). */
+const SECRET_LAST_WORDS: ReadonlySet<string> = new Set(["token", "pin", "otp", "totp", "cvv", "cvc"]);
+
+/** Runs of letters that mark a key as secret wherever they appear once the words are joined (`x-api-key`, `webhook_url`). */
+const SECRET_JOINED = [
+  "apikey",
+  "privatekey",
+  "accesskey",
+  "accesstoken",
+  "refreshtoken",
+  "clientsecret",
+  "connectionstring",
+  "webhookurl",
+  "seedphrase",
+  "recoveryphrase",
+  "pincode",
+  "otpcode",
+];
+
+/**
+ * Last words that make a key a setting about a secret, not a secret (`passwordPolicy`, `pin_length`,
+ * `token_count`): they win over every other rule.
+ */
+const SETTING_LAST_WORDS: ReadonlySet<string> = new Set([
+  "policy",
+  "policies",
+  "length",
+  "count",
+  "rules",
+  "requirements",
+  "strength",
+  "enabled",
+  "required",
+  "type",
+  "types",
+]);
 
 /** The words of a key: camelCase humps and runs between `_`, `-`, `.`, spaces, lowercased. */
 export function keyWords(key: string): string[] {
@@ -25,10 +63,12 @@ export function keyWords(key: string): string[] {
 }
 
 /**
- * True when a property (or assignment) named `key` holds a secret: one of its words is a SECRET_WORDS
- * word, its last word is `token` (`access_token`, `githubToken`, not `inputTokens` or `tokenCount`), or
- * its joined words contain `apikey`, `privatekey`, `accesskey`, `accesstoken`, `refreshtoken` or
- * `clientsecret`. Case-insensitive; errs towards redacting.
+ * True when a property (or assignment) named `key` holds a secret: unless its last word names a setting
+ * (SETTING_LAST_WORDS: `passwordPolicy`, `pin_length`), one of its words is a SECRET_WORDS word (password,
+ * pwd, passcode, secret, cookie, credential, dsn, mnemonic, …), its last word is `token`, `pin`, `otp`,
+ * `totp`, `cvv` or `cvc` (`access_token`, `userPin`, not `inputTokens` or `pinned`), or its joined words
+ * contain a SECRET_JOINED run (apikey, privatekey, connectionstring, webhookurl, seedphrase, …).
+ * Case-insensitive; errs towards redacting.
  */
 export function isSecretKeyName(key: string): boolean {
   const known = verdicts.get(key);
@@ -46,9 +86,10 @@ const verdicts = new Map<string, boolean>();
 
 function judgeKeyName(key: string): boolean {
   const words = keyWords(key);
-  if (words.length === 0) return false;
+  const last = words[words.length - 1];
+  if (last === undefined || SETTING_LAST_WORDS.has(last)) return false;
   if (words.some((word) => SECRET_WORDS.has(word))) return true;
-  if (words[words.length - 1] === "token") return true;
+  if (SECRET_LAST_WORDS.has(last)) return true;
   const joined = words.join("");
   return SECRET_JOINED.some((run) => joined.includes(run));
 }

@@ -1,4 +1,5 @@
 import type { ConversationItem } from "../providers/index.js";
+import type { SessionPage, SessionPageOptions } from "./page-sessions.js";
 import type { StorageStatus } from "./probe-state-dir.js";
 
 /** Every event line of a session log carries these. */
@@ -84,8 +85,13 @@ export interface SessionStore {
   append(agentId: string, sessionKey: string, event: SessionEvent): Promise<void>;
   /** Every readable event of a session, oldest first; a torn last line is skipped. [] when missing. */
   read(agentId: string, sessionKey: string): Promise<SessionEvent[]>;
-  /** Every session, newest first. */
+  /** Every session, most recently written first. */
   list(): Promise<Array<{ agentId: string; sessionKey: string; updatedAt: string; bytes: number }>>;
+  /**
+   * One page of sessions, newest created first (see pageSessions). Optional: `listSessionPage` pages a
+   * store without it over `list()`.
+   */
+  listPage?(options: SessionPageOptions): Promise<SessionPage>;
   /**
    * Whether appends can be written now (for `/healthz`), with the reason when not; cheap to call often.
    * Optional: a store without it is taken as writable.

@@ -143,7 +143,7 @@ describe("toolsift gateway (real process) on 0.0.0.0 with gateway.auth.token fro
   it("answers /healthz without a token", async () => {
     const response = await fetch(`${url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.json()).toEqual({ ok: true, providers: { mock: expect.any(String) } });
   });
 
   it.each(CREDENTIALS)(

@@ -221,7 +221,7 @@ describe("secrets never reach the state directory or the gateway log", () => {
       agent: "echo",
       token: SECRETS.gatewayToken,
     });
-    expect(answer.status).toBe(502);
+    expect(answer.status).toBe(424); // the provider refused its key: provider_auth_failed, not retried
     expect(answer.text).toContain('Provider "echo" failed with HTTP 401');
     expectNoSecret("the HTTP error", answer.raw);
   });
