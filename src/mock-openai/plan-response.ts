@@ -5,6 +5,7 @@ import { planCodeMode } from "./plan-code-mode.js";
 import {
   type FoundGroup,
   type FoundTool,
+  isCallEnvelope,
   readCallOutput,
   readDescribeOutput,
   readDirectOutput,
@@ -98,11 +99,13 @@ function namesTarget(id: unknown, target: string): boolean {
 }
 
 /**
- * A `tool_call` output: toolsift's envelope from the gateway's controls; through an MCP client
- * (`mcp__<server>__tool_call`) the upstream result as the client relays it, read like a direct tool's output.
+ * A `tool_call` output: toolsift's envelope; through an MCP client (`mcp__<server>__tool_call`) whatever the
+ * client relays when it is not the envelope, read like a direct tool's output (an MCP tool result or text).
  */
 function readControlCallOutput(call: AnsweredCall) {
-  return isMcpClientName(call.name) ? readDirectOutput(call.output) : readCallOutput(call.output);
+  return isMcpClientName(call.name) && !isCallEnvelope(call.output)
+    ? readDirectOutput(call.output)
+    : readCallOutput(call.output);
 }
 
 function planDirect(targets: readonly string[], plan: Plan): ConversationItem[] {

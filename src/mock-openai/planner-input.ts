@@ -67,7 +67,8 @@ export function readNamespaces(tools: unknown): Map<string, NamespacedName> {
   for (const tool of tools) {
     const namespace = field(tool, "name");
     const inner = field(tool, "tools");
-    if (field(tool, "type") !== "namespace" || typeof namespace !== "string" || !Array.isArray(inner)) continue;
+    if (field(tool, "type") !== "namespace" || typeof namespace !== "string" || !Array.isArray(inner))
+      continue;
     for (const member of inner) {
       const name = field(member, "name");
       if (typeof name === "string") namespaces.set(joinNamespace(namespace, name), { namespace, name });

@@ -2,7 +2,14 @@ import type { ConversationItem } from "../providers/index.js";
 import { MOCK_MODEL_ID } from "./limits.js";
 import { MockRequestError } from "./openai-error.js";
 import type { PlannerInput } from "./plan-response.js";
-import { contentText, field, plannerInput, readNamespaces, readTools, requestModel } from "./planner-input.js";
+import {
+  contentText,
+  field,
+  plannerInput,
+  readNamespaces,
+  readTools,
+  requestModel,
+} from "./planner-input.js";
 import { joinNamespace, type NamespacedName } from "./tool-names.js";
 import { type AnswerContext, usageFigures } from "./usage-figures.js";
 
@@ -61,9 +68,15 @@ function readInputItem(item: unknown, index: number): ConversationItem[] {
     const callId = field(item, "call_id");
     if (typeof callId !== "string")
       throw new MockRequestError(`input[${index}]: a function_call_output needs call_id.`, `input[${index}]`);
-    return [{ type: "function_call_output", callId, output: contentText(field(item, "output")) }];
+    return [{ type: "function_call_output", callId, output: outputText(field(item, "output")) }];
   }
   return [];
+}
+
+/** A call's output: a string, or its parts' text one part per line (Codex sends MCP results in parts). */
+function outputText(output: unknown): string {
+  if (!Array.isArray(output)) return contentText(output);
+  return output.map((part) => contentText([part])).join("\n");
 }
 
 /** One output item of a mock Responses answer. */

@@ -40,6 +40,11 @@ export function withCommand(
     COMMAND_ARGUMENTS.find((name) => isObjectRecord(properties) && Object.hasOwn(properties, name)) ??
     "command";
   const filled = { ...args };
-  Object.defineProperty(filled, key, { value: command, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(filled, key, {
+    value: command,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return filled;
 }

@@ -23,11 +23,13 @@ export function isMcpClientName(name: string): boolean {
 
 /**
  * The one name the mock uses for a function of a Responses `namespace` tool (and for a call that names its
- * `namespace`): the namespace and the function's name joined, with a `.` unless the namespace already ends in
- * `_`, `.`, `:` or `/` (so Codex's `mcp__toolsift__` + `tool_search` is `mcp__toolsift__tool_search`).
+ * `namespace`): the two joined as they are when the namespace already ends in `_`, `.`, `:` or `/`; with `__`
+ * for an MCP client's namespace (Codex's `mcp__toolsift` + `tool_search` is `mcp__toolsift__tool_search`, the
+ * name Claude Code gives the same tool); else with a `.`.
  */
 export function joinNamespace(namespace: string, name: string): string {
-  return NAMESPACE_SEPARATOR.test(namespace) ? `${namespace}${name}` : `${namespace}.${name}`;
+  if (NAMESPACE_SEPARATOR.test(namespace)) return `${namespace}${name}`;
+  return namespace.startsWith("mcp__") ? `${namespace}__${name}` : `${namespace}.${name}`;
 }
 
 /** A namespaced function as the answer must name it again: its namespace and its own name. */
