@@ -63,7 +63,7 @@ export const claudeCode: AgentCli = {
         mcpConfig,
         "--strict-mcp-config",
         "--allowedTools",
-        CLAUDE_MCP_CONTROLS.join(","),
+        CLAUDE_MCP_CONTROLS.join(" "),
       );
     }
     const run = await runProcess(CLAUDE_BIN, args, {
@@ -76,6 +76,8 @@ export const claudeCode: AgentCli = {
         ANTHROPIC_API_KEY: "unused-on-loopback",
         DISABLE_TELEMETRY: "1",
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+        // MCP servers connect in the background by default; `-p` would send its one request without them.
+        MCP_CONNECTION_NONBLOCKING: "false",
       },
     });
     let finalText = "";
