@@ -21,11 +21,17 @@ export type ConversationOptions = {
   prompt: string;
   /** A temp directory of this conversation (HOME / CODEX_HOME, the working directory, outputs). */
   dir: string;
-  /** A `toolsift mcp serve --config <file>` to configure as the agent's MCP server `toolsift`. */
-  mcpServeConfigPath?: string;
-  /** Extra environment for `toolsift mcp serve` (its state directory). */
-  mcpServeEnv?: Record<string, string>;
+  /** How to start `toolsift mcp serve`, configured as the agent's MCP server `toolsift`. */
+  mcpServe?: McpServeCommand;
 };
+
+/** The command an agent runs to start `toolsift mcp serve` (stdio), with extra environment. */
+export type McpServeCommand = { command: string; args: readonly string[]; env?: Record<string, string> };
+
+/** `toolsift mcp serve --config <file>` from the built CLI, as the lanes run it. */
+export function builtMcpServe(configPath: string, env: Record<string, string>): McpServeCommand {
+  return { command: process.execPath, args: [CLI_ENTRY, "mcp", "serve", "--config", configPath], env };
+}
 
 /** An agent CLI the lanes drive. */
 export interface AgentCli {
@@ -53,32 +59,16 @@ export const claudeCode: AgentCli = {
     const work = join(options.dir, "work");
     await mkdir(home, { recursive: true });
     await mkdir(work, { recursive: true });
-    const args = ["-p", options.prompt, "--output-format", "json"];
-    if (options.mcpServeConfigPath === undefined) args.push("--allowedTools", "Bash");
-    else {
-      const mcpConfig = join(options.dir, "claude-mcp.json");
-      await writeFile(mcpConfig, claudeMcpConfig(options.mcpServeConfigPath, options.mcpServeEnv ?? {}));
-      args.push(
-        "--mcp-config",
-        mcpConfig,
-        "--strict-mcp-config",
-        "--allowedTools",
-        CLAUDE_MCP_CONTROLS.join(" "),
-      );
+    let mcpConfigPath: string | undefined;
+    if (options.mcpServe !== undefined) {
+      mcpConfigPath = join(options.dir, "claude-mcp.json");
+      await writeFile(mcpConfigPath, claudeMcpConfig(options.mcpServe));
     }
+    const args = claudeArgs(options.prompt, mcpConfigPath);
     const run = await runProcess(CLAUDE_BIN, args, {
       cwd: work,
       timeoutMs: AGENT_RUN_TIMEOUT_MS,
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: home,
-        ANTHROPIC_BASE_URL: options.origin,
-        ANTHROPIC_API_KEY: "unused-on-loopback",
-        DISABLE_TELEMETRY: "1",
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-        // MCP servers connect in the background by default; `-p` would send its one request without them.
-        MCP_CONNECTION_NONBLOCKING: "false",
-      },
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, ...claudeEnv(options.origin) },
     });
     let finalText = "";
     try {
@@ -91,21 +81,48 @@ export const claudeCode: AgentCli = {
   },
 };
 
+/**
+ * Claude Code's arguments in the lanes (and the README recipes): print mode, a JSON result, and the tools it
+ * may run without asking: its shell tool through the gateway, the three controls with an MCP config.
+ */
+export function claudeArgs(prompt: string, mcpConfigPath?: string): string[] {
+  const args = ["-p", prompt, "--output-format", "json"];
+  if (mcpConfigPath === undefined) return [...args, "--allowedTools", "Bash"];
+  return [
+    ...args,
+    "--mcp-config",
+    mcpConfigPath,
+    "--strict-mcp-config",
+    "--allowedTools",
+    CLAUDE_MCP_CONTROLS.join(" "),
+  ];
+}
+
+/** Codex's arguments in the lanes (and the README recipes): one non-interactive turn, its last message to a file. */
+export function codexArgs(prompt: string, outputPath: string): string[] {
+  return ["exec", "--skip-git-repo-check", "-o", outputPath, prompt];
+}
+
+/** The environment Claude Code runs with in the lanes (and the README recipes), besides HOME and PATH. */
+export function claudeEnv(origin: string): Record<string, string> {
+  return {
+    ANTHROPIC_BASE_URL: origin,
+    ANTHROPIC_API_KEY: "unused-on-loopback",
+    DISABLE_TELEMETRY: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    // MCP servers connect in the background by default; `-p` would send its one request without them.
+    MCP_CONNECTION_NONBLOCKING: "false",
+  };
+}
+
 /** The Claude Code `--mcp-config` file of the MCP lane (and the README recipe). */
-export function claudeMcpConfig(configPath: string, env: Record<string, string>): string {
-  return `${JSON.stringify(
-    {
-      mcpServers: {
-        toolsift: {
-          command: process.execPath,
-          args: [CLI_ENTRY, "mcp", "serve", "--config", configPath],
-          env,
-        },
-      },
-    },
-    null,
-    2,
-  )}\n`;
+export function claudeMcpConfig(mcpServe: McpServeCommand): string {
+  const server = {
+    command: mcpServe.command,
+    args: mcpServe.args,
+    ...(mcpServe.env === undefined || Object.keys(mcpServe.env).length === 0 ? {} : { env: mcpServe.env }),
+  };
+  return `${JSON.stringify({ mcpServers: { toolsift: server } }, null, 2)}\n`;
 }
 
 /** Codex CLI: `codex exec … -o <file>` with a `config.toml` naming the endpoint as provider `toolsift`. */
@@ -122,7 +139,10 @@ export const codex: AgentCli = {
     await mkdir(work, { recursive: true });
     await writeFile(
       join(codexHome, "config.toml"),
-      codexConfig(`${options.origin}/v1`, options.mcpServeConfigPath, options.mcpServeEnv ?? {}),
+      codexConfig({
+        baseUrl: `${options.origin}/v1`,
+        ...(options.mcpServe === undefined ? {} : { mcpServe: options.mcpServe }),
+      }),
     );
     const run = await runProcess(CODEX_BIN, ["exec", "--skip-git-repo-check", "-o", output, options.prompt], {
       cwd: work,
@@ -144,12 +164,8 @@ export const codex: AgentCli = {
   },
 };
 
-/** The Codex `config.toml` of the lanes (and the README recipes). */
-export function codexConfig(
-  baseUrl: string,
-  mcpServeConfigPath?: string,
-  env: Record<string, string> = {},
-): string {
+/** The Codex `config.toml` of the lanes (and the README recipes): the endpoint as provider `toolsift`. */
+export function codexConfig(options: { baseUrl: string; mcpServe?: McpServeCommand }): string {
   const lines = [
     `model = "toolsift"`,
     `model_provider = "toolsift"`,
@@ -158,22 +174,24 @@ export function codexConfig(
     ``,
     `[model_providers.toolsift]`,
     `name = "toolsift"`,
-    `base_url = ${JSON.stringify(baseUrl)}`,
+    `base_url = ${JSON.stringify(options.baseUrl)}`,
     `wire_api = "responses"`,
     `env_key = "TOOLSIFT_API_KEY"`,
     `request_max_retries = 0`,
     `stream_max_retries = 0`,
   ];
-  if (mcpServeConfigPath !== undefined) {
-    const envPairs = Object.entries(env).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
+  const { mcpServe } = options;
+  if (mcpServe !== undefined) {
     lines.push(
       ``,
       `[mcp_servers.toolsift]`,
-      `command = ${JSON.stringify(process.execPath)}`,
-      `args = ${JSON.stringify([CLI_ENTRY, "mcp", "serve", "--config", mcpServeConfigPath])}`,
+      `command = ${JSON.stringify(mcpServe.command)}`,
+      `args = ${JSON.stringify(mcpServe.args).replaceAll('","', '", "')}`,
+      // Without it, `codex exec` sends its first request before the server has listed its tools.
       `required = true`,
-      `env = { ${envPairs.join(", ")} }`,
     );
+    const env = Object.entries(mcpServe.env ?? {}).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
+    if (env.length > 0) lines.push(`env = { ${env.join(", ")} }`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -3,7 +3,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AgentCli, AgentConversation } from "./agent-clis.test-support.js";
+import { type AgentCli, type AgentConversation, builtMcpServe } from "./agent-clis.test-support.js";
 import {
   agentsMissingReason,
   declaredToolNames,
@@ -198,8 +198,7 @@ export function describeAgentLanes(cli: AgentCli): void {
           origin: mock.base,
           prompt: "Look up contact qa. target=stdio_get_contact",
           dir: join(dir.path, "conversation"),
-          mcpServeConfigPath: configPath,
-          mcpServeEnv: { TOOLSIFT_STATE_DIR: join(dir.path, "mcp-state") },
+          mcpServe: builtMcpServe(configPath, { TOOLSIFT_STATE_DIR: join(dir.path, "mcp-state") }),
         });
         const requests = await mockRequests(mock, after);
         expect(conversation.finalText, explain(conversation)).toContain("stdio_get_contact ok");
