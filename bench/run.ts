@@ -17,6 +17,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   telemetry: async () => (await import("./telemetry.js")).run(),
   "run-setup": async () => (await import("./run-setup.js")).run(),
   "gateway-catalog-size": async () => (await import("./gateway-catalog-size.js")).run(),
+  agents: async () => (await import("./agents.js")).run(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));

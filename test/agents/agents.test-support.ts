@@ -118,8 +118,11 @@ export async function mockRequests(mock: MockProcess, after = 0): Promise<MockRe
 
 /** The mock's newest cursor (0 before the first request). */
 export async function mockCursor(mock: MockProcess): Promise<number> {
-  const response = await fetch(`${mock.base}/debug/requests?after=${Number.MAX_SAFE_INTEGER}`);
-  return ((await response.json()) as { cursor: number }).cursor;
+  const response = await fetch(`${mock.base}/debug/requests?after=0`);
+  const { cursor } = (await response.json()) as { cursor?: unknown };
+  if (typeof cursor !== "number")
+    throw new Error(`the mock's /debug/requests gave no cursor (${response.status})`);
+  return cursor;
 }
 
 /** The tool names a recorded request declared (function tools, namespaced functions as `ns/name`). */
@@ -190,7 +193,14 @@ export type ProxiedExchange = {
   /** SSE `data:` frames in the answer (0 for a JSON answer). */
   dataFrames: number;
   responseBody: string;
+  /** Milliseconds from the end of the request body to the answer's first byte. */
+  firstByteMs: number;
+  /** Milliseconds from the end of the request body to the first text delta, when the answer streamed text. */
+  firstTextMs?: number;
 };
+
+/** A streamed text delta: Responses `response.output_text.delta`, Anthropic `text_delta`. */
+const TEXT_DELTA = /response\.output_text\.delta|"text_delta"/u;
 
 /** A pass-through HTTP proxy to `target` that records every exchange (what the agent sent and got back). */
 export type RecordingProxy = { url: string; exchanges: ProxiedExchange[]; close(): Promise<void> };
@@ -204,6 +214,9 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const requestBody = Buffer.concat(chunks);
+      const sentAt = performance.now();
+      let firstByteMs: number | undefined;
+      let firstTextMs: number | undefined;
       const upstream = httpRequest(
         {
           host: to.hostname,
@@ -216,6 +229,9 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           const parts: Buffer[] = [];
           answer.on("data", (chunk: Buffer) => {
+            firstByteMs ??= performance.now() - sentAt;
+            if (firstTextMs === undefined && TEXT_DELTA.test(chunk.toString("utf8")))
+              firstTextMs = performance.now() - sentAt;
             parts.push(chunk);
             res.write(chunk);
           });
@@ -230,6 +246,8 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
               contentType: String(answer.headers["content-type"] ?? ""),
               dataFrames: (responseBody.match(/^data:/gmu) ?? []).length,
               responseBody,
+              firstByteMs: firstByteMs ?? performance.now() - sentAt,
+              ...(firstTextMs === undefined ? {} : { firstTextMs }),
             });
           });
         },
