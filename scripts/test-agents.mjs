@@ -21,4 +21,9 @@ if (!installed) {
   run(npm, ["ci", "--prefix", "test/agents", "--no-audit", "--no-fund"]);
 }
 run(npm, ["run", "build"]);
-run(process.execPath, [join(root, "node_modules/vitest/vitest.mjs"), "run", "test/agents", ...process.argv.slice(2)]);
+run(process.execPath, [
+  join(root, "node_modules/vitest/vitest.mjs"),
+  "run",
+  "test/agents",
+  ...process.argv.slice(2),
+]);
