@@ -52,6 +52,21 @@ describe("planResponse: a resent turn whose target already ran", () => {
     expect(planResponse({ userText: "target=Bash", items, tools: controls() })).toEqual(say("Done. m-2"));
   });
 
+  it("reads a client tool's own output replayed under tool_call", () => {
+    const items = [call("c1", "tool_call", { id: "client:client:Bash", args: {} }), output("c1", "m-3\n")];
+    expect(planResponse({ userText: "target=Bash", items, tools: controls() })).toEqual(say("Done. m-3"));
+  });
+
+  it("keeps a plugin tool's plain-text tool_call output an error (the controls answer errors in text)", () => {
+    const items = [
+      call("c1", "tool_call", { id: "native:weather:get_forecast", args: {} }),
+      output("c1", "Unknown tool"),
+    ];
+    expect(planResponse({ userText: "target=get_forecast", items, tools: controls() })).toEqual(
+      say("mock: tool_call failed: Unknown tool"),
+    );
+  });
+
   it("reports a failed earlier call instead of repeating it", () => {
     const items = [call("c1", "Bash", {}), output("c1", JSON.stringify({ error: "denied" }))];
     expect(planResponse({ userText: "target=Bash", items, tools: controls() })).toEqual(

@@ -99,11 +99,14 @@ function namesTarget(id: unknown, target: string): boolean {
 }
 
 /**
- * A `tool_call` output: toolsift's envelope; through an MCP client (`mcp__<server>__tool_call`) whatever the
- * client relays when it is not the envelope, read like a direct tool's output (an MCP tool result or text).
+ * A `tool_call` output: toolsift's envelope. When it is not the envelope and the call went through an MCP
+ * client (`mcp__<server>__tool_call`: the upstream result as the client relays it) or to a client tool (an id
+ * `client:…`: the client's own output, replayed by a gateway), it is read like a direct tool's output.
  */
 function readControlCallOutput(call: AnsweredCall) {
-  return isMcpClientName(call.name) && !isCallEnvelope(call.output)
+  const id = idOf(call.args);
+  const relayed = isMcpClientName(call.name) || (typeof id === "string" && id.startsWith("client:"));
+  return relayed && !isCallEnvelope(call.output)
     ? readDirectOutput(call.output)
     : readCallOutput(call.output);
 }
