@@ -18,6 +18,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   "run-setup": async () => (await import("./run-setup.js")).run(),
   "gateway-catalog-size": async () => (await import("./gateway-catalog-size.js")).run(),
   "session-list": async () => (await import("./session-list.js")).run(),
+  agents: async () => (await import("./agents.js")).run(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));

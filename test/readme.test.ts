@@ -129,7 +129,7 @@ describe("README examples", () => {
       expect(client.stdout.trim()).toBe(expected);
 
       // The streaming examples print what their trailing comment lines say.
-      for (const name of ["openai-stream", "ai-sdk-stream", "anthropic-stream"]) {
+      for (const name of ["openai-stream", "ai-sdk-stream", "anthropic-stream", "agents-sdk"]) {
         const example = runnableBlocks().get(name);
         expect(example, `README must keep its ${name} example`).toBeDefined();
         const printed = [...(example ?? "").matchAll(/^\/\/ (.*)$/gmu)].map((match) => match[1]).join("\n");
@@ -138,7 +138,8 @@ describe("README examples", () => {
           streamFile,
           (example ?? "").replace(GATEWAY_DEFAULT_URL, gateway.url.replace(/\/$/u, "")),
         );
-        // Inside the clone: "openai", "ai", "@ai-sdk/openai" and "@anthropic-ai/sdk" resolve from the project's node_modules.
+        // Inside the clone: "openai", "ai", "@ai-sdk/openai", "@anthropic-ai/sdk" and "@openai/agents" resolve
+        // from the project's node_modules.
         const run = await execFileAsync(process.execPath, [streamFile], { cwd: root, encoding: "utf8" });
         expect(run.stdout.trim(), name).toBe(printed);
       }

@@ -160,7 +160,12 @@ async function answer<Answer extends object>(
   const plan = withUniqueCallIds(planResponse(turn.planner), recorded.cursor);
   const written = api.write(
     plan,
-    { cursor: recorded.cursor, model: turn.model, requestBytes: recorded.bytes },
+    {
+      cursor: recorded.cursor,
+      model: turn.model,
+      requestBytes: recorded.bytes,
+      ...(turn.namespaces === undefined ? {} : { namespaces: turn.namespaces }),
+    },
     body,
   );
   const frames = api.stream(written, body);

@@ -32,9 +32,11 @@ export function readMessagesRequest(body: unknown): MockTurn {
 
 function readMessage(message: unknown, index: number): ConversationItem[] {
   const role = field(message, "role");
+  // Claude Code puts context in `system` messages between turns: read but ignored, like `system`.
+  if (role === "system") return [];
   if (role !== "user" && role !== "assistant")
     throw new MockRequestError(
-      `messages.${index}.role must be "user" or "assistant".`,
+      `messages.${index}.role must be "user", "assistant" or "system".`,
       `messages.${index}.role`,
     );
   const content = field(message, "content");
@@ -45,9 +47,12 @@ function readMessage(message: unknown, index: number): ConversationItem[] {
       `messages.${index}.content`,
     );
   const items: ConversationItem[] = [];
+  // Text beside tool results (a client's reminders) belongs to the results, not to a new user turn.
+  const answersTools = role === "user" && content.some((block) => field(block, "type") === "tool_result");
   for (const block of content) {
     const type = field(block, "type");
     if (type === "text") {
+      if (answersTools) continue;
       const text = field(block, "text");
       const last = items.at(-1);
       if (typeof text !== "string") continue;

@@ -240,8 +240,8 @@ describe("mock /v1/messages refusals in Anthropic's shape", () => {
     [JSON.stringify({ messages: [{ role: "user", content: "x" }] }), "max_tokens is required"],
     [JSON.stringify({ max_tokens: 5, messages: [] }), "messages is required"],
     [
-      JSON.stringify({ max_tokens: 5, messages: [{ role: "system", content: "x" }] }),
-      'messages.0.role must be "user" or "assistant".',
+      JSON.stringify({ max_tokens: 5, messages: [{ role: "tool", content: "x" }] }),
+      'messages.0.role must be "user", "assistant" or "system".',
     ],
     [
       JSON.stringify({ max_tokens: 5, messages: [{ role: "user", content: [{ type: "tool_result" }] }] }),

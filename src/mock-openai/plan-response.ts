@@ -5,13 +5,16 @@ import { planCodeMode } from "./plan-code-mode.js";
 import {
   type FoundGroup,
   type FoundTool,
+  isCallEnvelope,
   readCallOutput,
   readDescribeOutput,
   readDirectOutput,
   readSearchOutput,
 } from "./read-outputs.js";
 import { argumentsFromSchema } from "./schema-args.js";
+import { readCommand, withCommand } from "./shell-command.js";
 import { argumentsFromSignature } from "./signature-args.js";
+import { baseToolName, type DeclaredTools, declaredTools, isMcpClientName } from "./tool-names.js";
 
 /** What the scripted model sees: the last user text, the items after it, and the declared tools. */
 export type PlannerInput = {
@@ -32,17 +35,24 @@ const SECOND_TARGET = /\band=([^\s"'`,;]+)/u;
  * `target=<tool> [and=<tool2>]` it calls declared targets directly; otherwise it searches once with
  * `tool_search` (a batch for two targets), describes a best candidate whose input is `"unknown"`, calls each
  * best candidate through `tool_call` with arguments built from its signature or schema, and finally answers
- * with the outputs' text. Under Code Mode (`exec` declared, no `tool_search`) it writes one cell that does the
- * same (plan-code-mode.ts). Errors, unreachable targets and text without a target end in an assistant message,
- * so a conversation can never loop. See DESIGN.md for every rule.
+ * with the outputs' text. A target already answered in this turn is answered with its output, however it was
+ * reached (a stateless client resends the whole turn). `cmd=<command>` fills a shell tool's command. Controls
+ * and targets are found under an MCP client's `mcp__<server>__` prefix or a namespace too. Under Code Mode
+ * (`exec` declared, no `tool_search`) it writes one cell that does the same (plan-code-mode.ts). Errors,
+ * unreachable targets and text without a target end in an assistant message, so a conversation can never
+ * loop. See DESIGN.md for every rule.
  */
 export function planResponse(input: PlannerInput): ConversationItem[] {
-  const targets = parseTargets(input.userText);
+  const { before, command } = readCommand(input.userText);
+  const targets = parseTargets(before);
   if (targets.length === 0) return [say(`mock: ${cutText(input.userText.trim(), MAX_ECHO_CHARS)}`)];
-  const declared = new Map(input.tools.map((tool) => [tool.name, tool]));
+  const declared = declaredTools(input.tools);
   const answered = answeredCalls(input.items);
+  const plan: Plan = { declared, answered, ...(command === undefined ? {} : { command }) };
 
-  if (targets.every((target) => declared.has(target))) return planDirect(targets, declared, answered);
+  const resent = answerFromHistory(targets, answered);
+  if (resent !== undefined) return [resent];
+  if (targets.every((target) => declared.has(target))) return planDirect(targets, plan);
   if (!declared.has("tool_search") && declared.has("exec")) return planCodeMode(targets, answered);
   if (!declared.has("tool_search")) {
     const missing = targets.filter((target) => !declared.has(target));
@@ -50,36 +60,85 @@ export function planResponse(input: PlannerInput): ConversationItem[] {
       say(`mock: cannot reach ${missing.join(", ")}: it is not declared and tool_search is not available.`),
     ];
   }
-  return planSearch(targets, declared, answered);
+  return planSearch(targets, plan);
 }
 
-function planDirect(
+/** What every planning step reads: the declared tools, this turn's answered calls, the prompt's command. */
+type Plan = { declared: DeclaredTools; answered: readonly AnsweredCall[]; command?: string };
+
+/**
+ * The answer when every target already has an output in this turn: a call named after it (however it was
+ * declared), or a `tool_call` whose `id` is the target or ends in `:<target>`. `undefined` when one has none.
+ */
+function answerFromHistory(
   targets: readonly string[],
-  declared: ReadonlyMap<string, ProviderTool>,
   answered: readonly AnsweredCall[],
-): ConversationItem[] {
+): ConversationItem | undefined {
+  const texts: string[] = [];
+  for (const target of targets) {
+    const direct = answered.find((call) => baseToolName(call.name) === target);
+    if (direct !== undefined) {
+      const reading = readDirectOutput(direct.output);
+      if (!reading.ok) return failed(target, reading.text);
+      texts.push(reading.text);
+      continue;
+    }
+    const viaControl = answered.find(
+      (call) => baseToolName(call.name) === "tool_call" && namesTarget(idOf(call.args), target),
+    );
+    if (viaControl === undefined) return undefined;
+    const reading = readControlCallOutput(viaControl);
+    if (!reading.ok) return failed("tool_call", reading.text);
+    texts.push(reading.text);
+  }
+  return answerWith(texts);
+}
+
+function namesTarget(id: unknown, target: string): boolean {
+  return typeof id === "string" && (id === target || id.endsWith(`:${target}`));
+}
+
+/**
+ * A `tool_call` output: toolsift's envelope. When it is not the envelope and the call went through an MCP
+ * client (`mcp__<server>__tool_call`: the upstream result as the client relays it) or to a client tool (an id
+ * `client:…`: the client's own output, replayed by a gateway), it is read like a direct tool's output.
+ */
+function readControlCallOutput(call: AnsweredCall) {
+  const id = idOf(call.args);
+  const relayed = isMcpClientName(call.name) || (typeof id === "string" && id.startsWith("client:"));
+  return relayed && !isCallEnvelope(call.output)
+    ? readDirectOutput(call.output)
+    : readCallOutput(call.output);
+}
+
+function planDirect(targets: readonly string[], plan: Plan): ConversationItem[] {
   const texts: string[] = [];
   const calls: Call[] = [];
   for (const target of targets) {
-    const done = answered.find((call) => call.name === target);
+    const tool = plan.declared.get(target);
+    const done = plan.answered.find((call) => call.name === tool?.name);
     if (done === undefined) {
-      calls.push({ name: target, args: argumentsFromSchema(declared.get(target)?.parameters) });
+      const args = argumentsFromSchema(tool?.parameters);
+      calls.push({
+        name: tool?.name ?? target,
+        args: plan.command === undefined ? args : withCommand(args, plan.command, tool?.parameters),
+      });
       continue;
     }
     const reading = readDirectOutput(done.output);
     if (!reading.ok) return [failed(target, reading.text)];
     texts.push(reading.text);
   }
-  return calls.length > 0 ? toFunctionCalls(calls, answered.length) : [answerWith(texts)];
+  return calls.length > 0 ? toFunctionCalls(calls, plan.answered.length) : [answerWith(texts)];
 }
 
-function planSearch(
-  targets: readonly string[],
-  declared: ReadonlyMap<string, ProviderTool>,
-  answered: readonly AnsweredCall[],
-): ConversationItem[] {
-  const search = answered.find((call) => call.name === "tool_search");
-  if (search === undefined) return toFunctionCalls([{ name: "tool_search", args: searchArgs(targets) }], 0);
+function planSearch(targets: readonly string[], plan: Plan): ConversationItem[] {
+  const { declared, answered } = plan;
+  const control = (name: string) => declared.nameOf(name) ?? name;
+  const answeredControl = (name: string) => answered.filter((call) => call.name === control(name));
+  const search = answeredControl("tool_search")[0];
+  if (search === undefined)
+    return toFunctionCalls([{ name: control("tool_search"), args: searchArgs(targets) }], 0);
   const found = readSearchOutput(search.output);
   if (!found.ok) return [failed("tool_search", found.text)];
   if (!declared.has("tool_call"))
@@ -92,29 +151,30 @@ function planSearch(
   const texts: string[] = [];
   const calls: Call[] = [];
   for (const candidate of best as FoundTool[]) {
-    const done = answered.find((call) => call.name === "tool_call" && idOf(call.args) === candidate.id);
+    const done = answeredControl("tool_call").find((call) => idOf(call.args) === candidate.id);
     if (done !== undefined) {
-      const reading = readCallOutput(done.output);
+      const reading = readControlCallOutput(done);
       if (!reading.ok) return [failed("tool_call", reading.text)];
       texts.push(reading.text);
       continue;
     }
     let args: Record<string, unknown>;
+    let parameters: unknown;
     if (candidate.input === "unknown" && declared.has("tool_describe")) {
-      const described = answered.find(
-        (call) => call.name === "tool_describe" && idOf(call.args) === candidate.id,
-      );
+      const described = answeredControl("tool_describe").find((call) => idOf(call.args) === candidate.id);
       if (described === undefined) {
-        calls.push({ name: "tool_describe", args: { id: candidate.id } });
+        calls.push({ name: control("tool_describe"), args: { id: candidate.id } });
         continue;
       }
       const reading = readDescribeOutput(described.output);
       if (!reading.ok) return [failed("tool_describe", reading.text)];
-      args = argumentsFromSchema(reading.parameters);
+      parameters = reading.parameters;
+      args = argumentsFromSchema(parameters);
     } else {
       args = argumentsFromSignature(candidate.input);
     }
-    calls.push({ name: "tool_call", args: { id: candidate.id, args } });
+    if (plan.command !== undefined) args = withCommand(args, plan.command, parameters);
+    calls.push({ name: control("tool_call"), args: { id: candidate.id, args } });
   }
   return calls.length > 0 ? toFunctionCalls(calls, answered.length) : [answerWith(texts)];
 }

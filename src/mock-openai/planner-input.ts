@@ -2,6 +2,7 @@ import type { ConversationItem, ProviderTool } from "../providers/index.js";
 import { isObjectRecord } from "../schema/index.js";
 import { MockRequestError } from "./openai-error.js";
 import type { PlannerInput } from "./plan-response.js";
+import { joinNamespace, type NamespacedName } from "./tool-names.js";
 
 /** The planner's view of a conversation: the last user message's text and the items after it. */
 export function plannerInput(
@@ -21,15 +22,26 @@ export function plannerInput(
 
 /**
  * The function tools of a request, in either API's form: `{ type: "function", name, description,
- * parameters }` (Responses) or `{ type: "function", function: { … } }` (Chat Completions). Other tool types
- * are skipped; a `tools` value that is not a list is refused.
+ * parameters }` (Responses) or `{ type: "function", function: { … } }` (Chat Completions), and the function
+ * tools inside a Responses `namespace` tool, named `joinNamespace(namespace, name)`. Other tool types are
+ * skipped; a `tools` value that is not a list is refused.
  */
 export function readTools(tools: unknown): ProviderTool[] {
   if (tools === undefined || tools === null) return [];
   if (!Array.isArray(tools)) throw new MockRequestError("tools must be a list of tool objects.", "tools");
   const result: ProviderTool[] = [];
   for (const tool of tools) {
-    if (field(tool, "type") !== "function") continue;
+    const type = field(tool, "type");
+    if (type === "namespace") {
+      const namespace = field(tool, "name");
+      const inner = field(tool, "tools");
+      if (typeof namespace !== "string" || namespace.length === 0 || !Array.isArray(inner))
+        throw new MockRequestError("a namespace tool needs a non-empty name and a list of tools.", "tools");
+      for (const member of readTools(inner))
+        result.push({ ...member, name: joinNamespace(namespace, member.name) });
+      continue;
+    }
+    if (type !== "function") continue;
     const inner = field(tool, "function");
     const source = typeof inner === "object" && inner !== null ? inner : tool;
     const name = field(source, "name");
@@ -43,6 +55,26 @@ export function readTools(tools: unknown): ProviderTool[] {
     });
   }
   return result;
+}
+
+/**
+ * The namespaced functions among a request's `tools`, by the joined name the planner uses, so an answer
+ * names them again as `{ namespace, name }`.
+ */
+export function readNamespaces(tools: unknown): Map<string, NamespacedName> {
+  const namespaces = new Map<string, NamespacedName>();
+  if (!Array.isArray(tools)) return namespaces;
+  for (const tool of tools) {
+    const namespace = field(tool, "name");
+    const inner = field(tool, "tools");
+    if (field(tool, "type") !== "namespace" || typeof namespace !== "string" || !Array.isArray(inner))
+      continue;
+    for (const member of inner) {
+      const name = field(member, "name");
+      if (typeof name === "string") namespaces.set(joinNamespace(namespace, name), { namespace, name });
+    }
+  }
+  return namespaces;
 }
 
 /** Text of message content: a string, or the text of its parts (`input_text`, `output_text`, `text`). */

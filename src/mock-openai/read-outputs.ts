@@ -53,6 +53,11 @@ export function readCallOutput(output: string): OutputReading {
   return { ok: result.isError !== true, text };
 }
 
+/** Whether an output is toolsift's `tool_call` envelope (`{ tool, result: { … } }`). */
+export function isCallEnvelope(output: string): boolean {
+  return isObjectRecord(field(parseJson(output), "result"));
+}
+
 /**
  * The text of a direct tool's output: plain text as it is; a JSON tool result (`{ content, isError }`) gives
  * its text blocks; a JSON error object (`{ error }`, `{ isError: true }`) is an error.
@@ -100,7 +105,18 @@ function errorText(data: unknown, output: string): string {
   return text !== undefined && text.length > 0 ? text : output.trim();
 }
 
+/**
+ * The JSON value of an output: the whole text, else the text from its first line that opens a JSON array or
+ * object (Codex relays an MCP result after a `Wall time: …` / `Output:` preamble).
+ */
 function parseJson(text: string): unknown {
+  const whole = tryParse(text);
+  if (whole !== undefined) return whole;
+  const opening = /^[[{]/mu.exec(text);
+  return opening === null || opening.index === 0 ? undefined : tryParse(text.slice(opening.index));
+}
+
+function tryParse(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -2,11 +2,24 @@ import type { ConversationItem } from "../providers/index.js";
 import { MOCK_MODEL_ID } from "./limits.js";
 import { MockRequestError } from "./openai-error.js";
 import type { PlannerInput } from "./plan-response.js";
-import { contentText, field, plannerInput, readTools, requestModel } from "./planner-input.js";
+import {
+  contentText,
+  field,
+  plannerInput,
+  readNamespaces,
+  readTools,
+  requestModel,
+} from "./planner-input.js";
+import { joinNamespace, type NamespacedName } from "./tool-names.js";
 import { type AnswerContext, usageFigures } from "./usage-figures.js";
 
 /** A Responses API request as the mock understands it. */
-export type MockTurn = { model: string; planner: PlannerInput };
+export type MockTurn = {
+  model: string;
+  planner: PlannerInput;
+  /** Functions of `namespace` tools by the joined name the planner uses (Responses only). */
+  namespaces?: ReadonlyMap<string, NamespacedName>;
+};
 
 /**
  * Reads a `POST /v1/responses` body: `input` as a string or a list of message, `function_call` and
@@ -19,9 +32,11 @@ export function readResponsesRequest(body: unknown): MockTurn {
   if (typeof input === "string") items = [{ type: "message", role: "user", text: input }];
   else if (Array.isArray(input)) items = input.flatMap(readInputItem);
   else throw new MockRequestError("input is required: a string or a list of input items.", "input");
+  const tools = field(body, "tools");
   return {
     model: requestModel(body, MOCK_MODEL_ID),
-    planner: plannerInput(items, readTools(field(body, "tools"))),
+    planner: plannerInput(items, readTools(tools)),
+    namespaces: readNamespaces(tools),
   };
 }
 
@@ -39,15 +54,29 @@ function readInputItem(item: unknown, index: number): ConversationItem[] {
         `input[${index}]: a function_call needs call_id and name.`,
         `input[${index}]`,
       );
-    return [{ type: "function_call", callId, name, arguments: typeof args === "string" ? args : "{}" }];
+    const namespace = field(item, "namespace");
+    return [
+      {
+        type: "function_call",
+        callId,
+        name: typeof namespace === "string" && namespace.length > 0 ? joinNamespace(namespace, name) : name,
+        arguments: typeof args === "string" ? args : "{}",
+      },
+    ];
   }
   if (type === "function_call_output") {
     const callId = field(item, "call_id");
     if (typeof callId !== "string")
       throw new MockRequestError(`input[${index}]: a function_call_output needs call_id.`, `input[${index}]`);
-    return [{ type: "function_call_output", callId, output: contentText(field(item, "output")) }];
+    return [{ type: "function_call_output", callId, output: outputText(field(item, "output")) }];
   }
   return [];
+}
+
+/** A call's output: a string, or its parts' text one part per line (Codex sends MCP results in parts). */
+function outputText(output: unknown): string {
+  if (!Array.isArray(output)) return contentText(output);
+  return output.map((part) => contentText([part])).join("\n");
 }
 
 /** One output item of a mock Responses answer. */
@@ -57,6 +86,8 @@ export type MockOutputItem =
       id: string;
       call_id: string;
       name: string;
+      /** Set when the called function belongs to a declared `namespace` tool. */
+      namespace?: string;
       arguments: string;
       status: "completed";
     }
@@ -94,17 +125,20 @@ export type MockResponse = {
 export function responsesAnswer(plan: readonly ConversationItem[], context: AnswerContext): MockResponse {
   const { cursor } = context;
   const output = plan.flatMap((item, index): MockOutputItem[] => {
-    if (item.type === "function_call")
+    if (item.type === "function_call") {
+      const namespaced = context.namespaces?.get(item.name);
       return [
         {
           type: "function_call",
           id: `fc_${cursor}_${index}`,
           call_id: item.callId,
-          name: item.name,
+          name: namespaced?.name ?? item.name,
+          ...(namespaced === undefined ? {} : { namespace: namespaced.namespace }),
           arguments: item.arguments,
           status: "completed",
         },
       ];
+    }
     if (item.type !== "message") return [];
     return [
       {

@@ -1,8 +1,15 @@
 import type { ConversationItem } from "../providers/index.js";
 import { CHARS_PER_TOKEN } from "./limits.js";
+import type { NamespacedName } from "./tool-names.js";
 
 /** What an answer needs besides the planned items. */
-export type AnswerContext = { cursor: number; model: string; requestBytes: number };
+export type AnswerContext = {
+  cursor: number;
+  model: string;
+  requestBytes: number;
+  /** Functions of the request's `namespace` tools by joined name, so calls name their namespace again. */
+  namespaces?: ReadonlyMap<string, NamespacedName>;
+};
 
 /**
  * The mock's token usage: the request's bytes and the answer's characters, one token per
