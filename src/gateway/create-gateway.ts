@@ -2,11 +2,13 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { createHttpGuard, type GuardRefusal } from "../http-guard/index.js";
 import { withIncomingTrace } from "../telemetry/index.js";
+import { escapeControlCharacters } from "../text/index.js";
 import { errorBodyFor, MESSAGES_PATH, speaksAnthropic, toAnthropicErrorBody } from "./anthropic-error.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
 import { abortedRequestNote } from "./client-aborted.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { type ApiErrorBody, GatewayError, notFound } from "./gateway-error.js";
+import { createInternalErrorReporter } from "./internal-error.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
 import { registerReadRoutes } from "./read-routes.js";
 import { ResponseRegistry } from "./response-registry.js";
@@ -49,7 +51,10 @@ const SHOWN_PATH_CHARS = 200;
  * `allowedHosts` entry throws CONFIG_INVALID.
  */
 export function createGateway(options: GatewayOptions): Gateway {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const sink = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // Before auth, a stranger chooses the path and headers: every line stays one line, escapes shown.
+  const log = (line: string) => sink(escapeControlCharacters(line));
+  const reportInternal = createInternalErrorReporter(log);
   const gateway: GatewayContext = {
     runner: options.runner,
     sessions: options.sessions,
@@ -60,6 +65,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     responses: new ResponseRegistry(),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     log,
+    reportInternal,
   };
   const routes =
     options.approvals === undefined ? ROUTE_METHODS : [...ROUTE_METHODS, ...APPROVAL_ROUTE_METHODS];
@@ -105,20 +111,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   // Every error in the dialect of its path: Anthropic's shape on /v1/messages, OpenAI's elsewhere.
   app.onError((error, c) => {
-    if (error instanceof GatewayError) return c.json(errorBodyFor(c.req.path, error), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       const refused = new GatewayError(400, "the request could not be read: check the body and headers.");
       return c.json(errorBodyFor(c.req.path, refused), 400);
     }
-    log(`internal error on ${c.req.method} ${c.req.path}: ${describe(error)}`);
-    const internal = new GatewayError(
-      500,
-      "the gateway hit an internal error; the detail is in the gateway log.",
-      {
-        code: "internal_error",
-      },
-    );
-    return c.json(errorBodyFor(c.req.path, internal), 500);
+    const answer =
+      error instanceof GatewayError ? error : reportInternal(`on ${c.req.method} ${c.req.path}`, error);
+    if (answer.retryAfterSeconds !== undefined) c.header("Retry-After", String(answer.retryAfterSeconds));
+    return c.json(errorBodyFor(c.req.path, answer), answer.status);
   });
 
   return {
@@ -127,6 +127,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (options.bindHost === undefined) guard = guardFor(listenOptions.host);
       return serveApp(app, {
         ...listenOptions,
+        log,
         ...(options.serverLimits === undefined ? {} : { limits: options.serverLimits }),
       });
     },
@@ -212,9 +213,4 @@ function createGatewayGuard(
           } satisfies ApiErrorBody),
     log,
   });
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
-  return String(error);
 }

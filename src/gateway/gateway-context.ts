@@ -1,5 +1,6 @@
 import type { Runner } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
+import type { InternalErrorReporter } from "./internal-error.js";
 import type { ResponseRegistry } from "./response-registry.js";
 import type { RunTracker } from "./run-tracker.js";
 import type { SessionQueue } from "./session-queue.js";
@@ -12,5 +13,8 @@ export type GatewayContext = {
   tracker: RunTracker;
   responses: ResponseRegistry;
   maxBodyBytes: number;
+  /** Every line is one line: control characters are escaped (`escapeControlCharacters`). */
   log: (line: string) => void;
+  /** Unexpected errors: logged once per cause, answered 500 (or 503 when out of descriptors). */
+  reportInternal: InternalErrorReporter;
 };

@@ -1,4 +1,5 @@
 import { ToolsiftError } from "../errors/index.js";
+import { BUSY_RETRY_AFTER_SECONDS } from "../http-server/index.js";
 
 /** The `type` of an OpenAI-style error object. */
 export type ApiErrorType = "invalid_request_error" | "not_found_error" | "server_error";
@@ -20,17 +21,20 @@ export class GatewayError extends ToolsiftError {
   readonly type: ApiErrorType;
   readonly param: string | null;
   readonly apiCode: string | null;
+  /** Sent as `Retry-After` (seconds) when set. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: ApiErrorStatus,
     message: string,
-    details: { type?: ApiErrorType; param?: string; code?: string } = {},
+    details: { type?: ApiErrorType; param?: string; code?: string; retryAfterSeconds?: number } = {},
   ) {
     super(status >= 500 ? "INTERNAL" : "INVALID_REQUEST", message);
     this.status = status;
     this.type = details.type ?? defaultType(status);
     this.param = details.param ?? null;
     this.apiCode = details.code ?? null;
+    this.retryAfterSeconds = details.retryAfterSeconds;
   }
 
   /** The OpenAI-style body for this error. */
@@ -45,6 +49,15 @@ export function invalidRequest(param: string | undefined, message: string, code?
     ...(param === undefined ? {} : { param }),
     ...(code === undefined ? {} : { code }),
   });
+}
+
+/** The 503 of a request the gateway has no room for (connections or file descriptors), with `Retry-After`. */
+export function serverBusy(): GatewayError {
+  return new GatewayError(
+    503,
+    `the gateway is at its connection or file limit; retry after ${BUSY_RETRY_AFTER_SECONDS} s.`,
+    { code: "server_busy", retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS },
+  );
 }
 
 /** A 404 for something the request names that does not exist. */

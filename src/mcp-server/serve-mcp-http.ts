@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { Server as HttpServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
 import { messageOf, ToolsiftError } from "../errors/index.js";
 import { createHttpGuard } from "../http-guard/index.js";
+import {
+  BUSY_RETRY_AFTER_SECONDS,
+  createRepeatLimitedLog,
+  descriptorExhaustion,
+  type ServerLimits,
+  serveHardened,
+} from "../http-server/index.js";
+import { escapeControlCharacters } from "../text/index.js";
 import type { McpFrontend, McpFrontendConnection } from "./create-mcp-frontend.js";
 import {
   HTTP_IDLE_SWEEP_MS,
@@ -27,6 +32,9 @@ export interface ServeMcpHttpOptions {
   allowOrigins?: readonly string[];
   /** More `Host` names the server answers to, any port (`gateway.allowedHosts`); see `createHostCheck`. */
   allowedHosts?: readonly string[];
+  /** What clients can hold of the server (the gateway's hardened server); defaults in `src/http-server`. */
+  limits?: ServerLimits;
+  /** Every line is one line: control characters are escaped. */
   log?: (line: string) => void;
 }
 
@@ -60,13 +68,17 @@ type Session = {
  * Serves the frontend over Streamable HTTP at `/mcp`: one MCP session (and one catalog and session log)
  * per `initialize`, found again by its `mcp-session-id`. Errors are JSON-RPC error objects, never stacks.
  * Idle sessions are closed after HTTP_SESSION_IDLE_MS; at most MAX_HTTP_SESSIONS live at once. Every request
- * passes the shared guard first (`src/http-guard`: Host, Origin, bearer token, JSON Content-Type on POST).
+ * passes the shared guard first (`src/http-guard`: Host, Origin, bearer token, JSON Content-Type on POST),
+ * on the gateway's hardened server (`src/http-server`: header, body, keep-alive and send timeouts, a
+ * connection cap below the descriptor limit with 503 `Retry-After` beyond).
  */
 export async function serveMcpHttp(
   frontend: McpFrontend,
   options: ServeMcpHttpOptions,
 ): Promise<HttpMcpServer> {
-  const log = options.log ?? (() => {});
+  const sink = options.log ?? (() => {});
+  const log = (line: string) => sink(escapeControlCharacters(line));
+  const failures = createRepeatLimitedLog(log);
   const sessions = new Map<string, Session>();
 
   const app = new Hono();
@@ -130,14 +142,20 @@ export async function serveMcpHttp(
     return response;
   });
   app.notFound((c) => c.json(rpcError(-32601, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}.`), 404));
+  // Each cause is logged once, then counted: a failure repeated per request is not a line per request.
   app.onError((error, c) => {
-    log(`mcp serve: request failed: ${messageOf(error)}`);
+    const exhausted = descriptorExhaustion(error);
+    if (exhausted !== undefined) {
+      failures(exhausted, `mcp serve: out of file descriptors (${exhausted}): requests are answered 503`);
+      c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+      return c.json(rpcError(-32000, busyMessage()), 503);
+    }
+    const message = messageOf(error);
+    failures(message.split("\n")[0] ?? message, `mcp serve: request failed: ${message}`);
     return c.json(rpcError(-32603, "Internal error."), 500);
   });
 
-  const server = await listen(app, options);
-  const address = server.address() as AddressInfo;
-  const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const served = await listen(app, options, log);
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [id, session] of sessions) {
@@ -149,18 +167,19 @@ export async function serveMcpHttp(
   sweep.unref();
 
   return {
-    url: `http://${hostPart}:${address.port}${MCP_HTTP_PATH}`,
-    port: address.port,
+    url: `${served.url}${MCP_HTTP_PATH}`,
+    port: served.port,
     sessions: () => sessions.size,
     async close() {
       clearInterval(sweep);
       const open = [...sessions.values()];
       sessions.clear();
       await Promise.all(open.map((session) => session.connection.close().catch(() => {})));
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      const closing = served.close();
+      // Open SSE streams end now, not after the close grace.
+      served.server.closeAllConnections();
+      await closing;
+      failures.close();
     },
   };
 }
@@ -169,20 +188,29 @@ function rpcError(code: number, message: string) {
   return { jsonrpc: "2.0", error: { code, message }, id: null };
 }
 
-function listen(app: Hono, options: ServeMcpHttpOptions): Promise<HttpServer> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }) as HttpServer;
-    server.once("error", (error: NodeJS.ErrnoException) => {
-      const where = `${options.host}:${options.port}`;
-      reject(
-        new ToolsiftError(
-          "CONFIG_INVALID",
-          error.code === "EADDRINUSE"
-            ? `mcp serve cannot listen on ${where}: the port is in use. Pick another with --http (0 picks a free one).`
-            : `mcp serve cannot listen on ${where}: ${error.code ?? error.message}. Use --bind 127.0.0.1.`,
-        ),
-      );
+function busyMessage(): string {
+  return `mcp serve is at its connection or file limit; retry after ${BUSY_RETRY_AFTER_SECONDS} s.`;
+}
+
+async function listen(app: Hono, options: ServeMcpHttpOptions, log: (line: string) => void) {
+  try {
+    return await serveHardened({
+      fetch: app.fetch,
+      port: options.port,
+      host: options.host,
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+      name: "mcp serve",
+      renderBusy: () => rpcError(-32000, busyMessage()),
+      log,
     });
-    server.once("listening", () => resolve(server));
-  });
+  } catch (caught) {
+    const error = caught as NodeJS.ErrnoException;
+    const where = `${options.host}:${options.port}`;
+    throw new ToolsiftError(
+      "CONFIG_INVALID",
+      error.code === "EADDRINUSE"
+        ? `mcp serve cannot listen on ${where}: the port is in use. Pick another with --http (0 picks a free one).`
+        : `mcp serve cannot listen on ${where}: ${error.code ?? error.message}. Use --bind 127.0.0.1.`,
+    );
+  }
 }

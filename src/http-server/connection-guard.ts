@@ -1,0 +1,207 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { ConnectionBudget } from "./descriptor-limit.js";
+import { BUSY_RETRY_AFTER_SECONDS, CONNECTIONS_CHECK_INTERVAL_MS, PRESSURE_IDLE_MS } from "./limits.js";
+import type { RepeatLimitedLog } from "./repeat-limited-log.js";
+
+/** How often, under pressure, idle connections are looked for (four times per PRESSURE_IDLE_MS). */
+const PRESSURE_SWEEP_MS = PRESSURE_IDLE_MS / 4;
+
+type ConnectionState = {
+  /** Requests of this connection whose response has not closed yet. */
+  active: number;
+  /** When the connection was accepted, or its last response closed. */
+  idleSince: number;
+  /** Accepted beyond the cap: its request (if any comes) is answered 503, then it is closed. */
+  refused: boolean;
+  /** Bytes the kernel took so far, at the last send check. */
+  flushed: number;
+  /** Since when queued bytes have not moved (undefined: nothing queued, or they moved). */
+  stalledSince: number | undefined;
+};
+
+/** What the guard needs from its server. */
+export type ConnectionGuardOptions = {
+  budget: ConnectionBudget;
+  /** A connection whose queued bytes have not moved for this long is destroyed. */
+  sendTimeoutMs: number;
+  /** The body of the 503 for a request on a connection beyond the cap, in the server's error shape. */
+  renderBusy: (path: string) => unknown;
+  /** Repeat-limited: the cap and the send timeout can be hit per connection. */
+  log: RepeatLimitedLog;
+  /** Names the server in log lines (`gateway`, `mcp serve`). */
+  name: string;
+};
+
+/**
+ * Bounds what clients can hold of one Node HTTP server, before any route or auth runs: at most
+ * `budget.cap` connections are served; a new connection beyond evicts the longest-idle connection that has
+ * no request in progress (idle for PRESSURE_IDLE_MS at least), or else is accepted only to be answered 503
+ * with `Retry-After` and closed (up to `budget.refusalLimit`; Node closes any beyond at once). From
+ * `budget.pressure` connections on, connections without a request in progress are closed after
+ * PRESSURE_IDLE_MS and responses close their connection. A connection whose queued response bytes have not
+ * moved for `sendTimeoutMs` is destroyed.
+ */
+export class ConnectionGuard {
+  readonly #options: ConnectionGuardOptions;
+  readonly #connections = new Map<Socket, ConnectionState>();
+  #refused = 0;
+  #pressureSweep: NodeJS.Timeout | undefined;
+  readonly #sendCheck: NodeJS.Timeout;
+
+  constructor(options: ConnectionGuardOptions) {
+    this.#options = options;
+    this.#sendCheck = setInterval(() => this.#checkSends(), CONNECTIONS_CHECK_INTERVAL_MS);
+    this.#sendCheck.unref();
+  }
+
+  /** Tracks `server`'s connections; Node itself closes those beyond `budget.refusalLimit`. */
+  attach(server: Server): void {
+    const { budget, name } = this.#options;
+    server.maxConnections = budget.refusalLimit;
+    server.on("connection", (socket: Socket) => this.#admit(socket));
+    server.on("drop", () =>
+      this.#options.log(
+        "connection-dropped",
+        `${name}: connection closed unanswered: ${budget.refusalLimit} connections are open (cap ${budget.cap}, ` +
+          "more are answered 503 up to that)",
+      ),
+    );
+  }
+
+  /** `listener` behind the guard: a request on a refused connection gets the 503, others are tracked. */
+  wrap(
+    listener: (request: IncomingMessage, response: ServerResponse) => unknown,
+  ): (request: IncomingMessage, response: ServerResponse) => void {
+    return (request, response) => {
+      const state = this.#connections.get(request.socket);
+      if (state?.refused === true) {
+        this.#answerBusy(request, response);
+        return;
+      }
+      if (state !== undefined) {
+        state.active += 1;
+        response.once("close", () => {
+          state.active -= 1;
+          state.idleSince = Date.now();
+        });
+      }
+      // Under pressure no connection is kept alive after its response: the slot goes back at once.
+      if (this.#underPressure()) response.setHeader("Connection", "close");
+      void listener(request, response);
+    };
+  }
+
+  /** Open connections, and how many of them were accepted only to be refused. */
+  stats(): { open: number; refused: number } {
+    return { open: this.#connections.size, refused: this.#refused };
+  }
+
+  /** Stops the guard's timers. */
+  close(): void {
+    clearInterval(this.#sendCheck);
+    this.#stopPressureSweep();
+  }
+
+  #admit(socket: Socket): void {
+    const { budget, name } = this.#options;
+    const now = Date.now();
+    const state: ConnectionState = {
+      active: 0,
+      idleSince: now,
+      refused: false,
+      flushed: 0,
+      stalledSince: undefined,
+    };
+    if (this.#connections.size >= budget.cap && !this.#evictIdle(now)) {
+      state.refused = true;
+      this.#refused += 1;
+      this.#options.log(
+        "connection-cap",
+        `${name}: connection limit reached (${budget.cap} open): new connections are answered 503 with Retry-After`,
+      );
+    }
+    this.#connections.set(socket, state);
+    socket.once("close", () => {
+      this.#connections.delete(socket);
+      if (state.refused) this.#refused -= 1;
+    });
+    if (this.#underPressure()) this.#startPressureSweep();
+  }
+
+  /** Closes the connection idle the longest (at least PRESSURE_IDLE_MS); false when there is none. */
+  #evictIdle(now: number): boolean {
+    let oldest: [Socket, ConnectionState] | undefined;
+    for (const entry of this.#connections) {
+      const [, state] = entry;
+      if (state.active > 0 || now - state.idleSince < PRESSURE_IDLE_MS) continue;
+      if (oldest === undefined || state.idleSince < oldest[1].idleSince) oldest = entry;
+    }
+    if (oldest === undefined) return false;
+    this.#connections.delete(oldest[0]);
+    if (oldest[1].refused) this.#refused -= 1;
+    oldest[0].destroy();
+    return true;
+  }
+
+  #answerBusy(request: IncomingMessage, response: ServerResponse): void {
+    const path = (request.url ?? "/").split("?")[0] ?? "/";
+    const body = JSON.stringify(this.#options.renderBusy(path));
+    response.writeHead(503, {
+      "Content-Type": "application/json",
+      "Content-Length": Buffer.byteLength(body),
+      "Retry-After": String(BUSY_RETRY_AFTER_SECONDS),
+      Connection: "close",
+    });
+    response.end(body);
+  }
+
+  #underPressure(): boolean {
+    return this.#connections.size >= this.#options.budget.pressure || this.#refused > 0;
+  }
+
+  #startPressureSweep(): void {
+    if (this.#pressureSweep !== undefined) return;
+    this.#pressureSweep = setInterval(() => this.#sweepIdle(), PRESSURE_SWEEP_MS);
+    this.#pressureSweep.unref();
+  }
+
+  #stopPressureSweep(): void {
+    clearInterval(this.#pressureSweep);
+    this.#pressureSweep = undefined;
+  }
+
+  /** Under pressure: closes every connection without a request in progress for PRESSURE_IDLE_MS. */
+  #sweepIdle(): void {
+    if (!this.#underPressure()) {
+      this.#stopPressureSweep();
+      return;
+    }
+    const now = Date.now();
+    for (const [socket, state] of this.#connections) {
+      if (state.active === 0 && now - state.idleSince >= PRESSURE_IDLE_MS) socket.destroy();
+    }
+  }
+
+  /** Destroys connections whose queued bytes have not moved for `sendTimeoutMs` (a client that stopped reading). */
+  #checkSends(): void {
+    const now = Date.now();
+    for (const [socket, state] of this.#connections) {
+      const queued = socket.writableLength;
+      const flushed = socket.bytesWritten - queued;
+      if (queued === 0 || flushed !== state.flushed) {
+        state.flushed = flushed;
+        state.stalledSince = undefined;
+        continue;
+      }
+      state.stalledSince ??= now;
+      if (now - state.stalledSince < this.#options.sendTimeoutMs) continue;
+      socket.destroy();
+      this.#options.log(
+        "send-timeout",
+        `${this.#options.name}: connection closed: the client read nothing of its response for ` +
+          `${Math.round(this.#options.sendTimeoutMs / 1000)} s (send timeout)`,
+      );
+    }
+  }
+}
