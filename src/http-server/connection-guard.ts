@@ -200,7 +200,7 @@ export class ConnectionGuard {
       this.#options.log(
         "send-timeout",
         `${this.#options.name}: connection closed: the client read nothing of its response for ` +
-          `${Math.round(this.#options.sendTimeoutMs / 1000)} s (send timeout)`,
+          `${this.#options.sendTimeoutMs} ms (send timeout)`,
       );
     }
   }

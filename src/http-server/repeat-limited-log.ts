@@ -11,7 +11,7 @@ export type RepeatLimitedLog = {
 /**
  * Wraps `log` so that an error repeated per request (descriptors exhausted, a broken dependency) is one line,
  * not one line (and stack) per request: the first occurrence of each `cause` is logged at once; later ones
- * are counted and reported as `<line> (repeated N more times in the last minute)` at most once per
+ * are counted and reported as `<line> (repeated N more times)` at most once per
  * `reportEveryMs` (default REPEATED_ERROR_REPORT_MS). A cause quiet for a whole period is forgotten, so its
  * next occurrence is logged in full again.
  */
@@ -26,7 +26,7 @@ export function createRepeatLimitedLog(
         seen.delete(cause);
         continue;
       }
-      log(`${entry.line} (repeated ${entry.repeats} more times in the last minute)`);
+      log(`${entry.line} (repeated ${entry.repeats} more times)`);
       entry.repeats = 0;
     }
   };
