@@ -7,7 +7,9 @@ import { fileURLToPath } from "node:url";
 import { CLI_ENTRY } from "../../src/qa/start-gateway-process.js";
 
 /** The fixture plugin whose tool leaves an interval and a listening socket open. */
-export const HANDLE_HOLDER_PLUGIN = fileURLToPath(new URL("../fixtures/plugins/handle-holder", import.meta.url));
+export const HANDLE_HOLDER_PLUGIN = fileURLToPath(
+  new URL("../fixtures/plugins/handle-holder", import.meta.url),
+);
 
 /** How long a CLI process may take to print its address; it is killed after that. */
 const START_WAIT_MS = 20_000;
@@ -111,7 +113,11 @@ export function isAlive(pid: number): boolean {
 }
 
 /** A raw TCP connection to `port` on 127.0.0.1 that sends nothing; `closed` resolves when either side closes it. */
-export function silentSocket(port: number): { socket: Socket; connected: Promise<void>; closed: Promise<void> } {
+export function silentSocket(port: number): {
+  socket: Socket;
+  connected: Promise<void>;
+  closed: Promise<void>;
+} {
   const socket = connect(port, "127.0.0.1");
   socket.on("error", () => {});
   socket.resume();
