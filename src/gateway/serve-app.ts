@@ -27,7 +27,7 @@ export async function serveApp(
       renderBusy: (path) => errorBodyFor(path, serverBusy()),
       log: options.log,
     });
-    return { url: served.url, port: served.port, close: served.close, connections: served.connections };
+    return { url: served.url, port: served.port, close: served.close };
   } catch (error) {
     throw listenError(error as NodeJS.ErrnoException, options);
   }

@@ -50,8 +50,6 @@ export type GatewayListener = {
   port: number;
   /** Stops listening and resolves once every connection closed (lingering ones are cut after a grace). */
   close(): Promise<void>;
-  /** Open client connections, and how many of them are only being answered 503 (beyond the cap). */
-  connections(): { open: number; refused: number };
 };
 
 /** Live counts of the gateway's runs. */

@@ -92,11 +92,6 @@ export class ConnectionGuard {
     };
   }
 
-  /** Open connections, and how many of them were accepted only to be refused. */
-  stats(): { open: number; refused: number } {
-    return { open: this.#connections.size, refused: this.#refused };
-  }
-
   /** Stops the guard's timers. */
   close(): void {
     clearInterval(this.#sendCheck);

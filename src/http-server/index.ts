@@ -1,11 +1,5 @@
-export { ConnectionGuard, type ConnectionGuardOptions } from "./connection-guard.js";
 export { descriptorExhaustion } from "./descriptor-exhaustion.js";
-export {
-  type ConnectionBudget,
-  connectionBudget,
-  type DescriptorLimit,
-  readDescriptorLimit,
-} from "./descriptor-limit.js";
+export { type ConnectionBudget, connectionBudget } from "./descriptor-limit.js";
 export { BUSY_RETRY_AFTER_SECONDS, CONNECTION_CLOSE_GRACE_MS } from "./limits.js";
 export { createRepeatLimitedLog, type RepeatLimitedLog } from "./repeat-limited-log.js";
 export {

@@ -55,8 +55,6 @@ export type HardenedServer = {
   url: string;
   port: number;
   budget: ConnectionBudget;
-  /** Open connections, and how many of them are only being refused. */
-  connections(): { open: number; refused: number };
   /** Stops listening and resolves once every connection closed (lingering ones are cut after a grace). */
   close(): Promise<void>;
 };
@@ -114,7 +112,6 @@ export function serveHardened(options: ServeHardenedOptions): Promise<HardenedSe
         url: `http://${host}:${address.port}`,
         port: address.port,
         budget,
-        connections: () => guard.stats(),
         close: async () => {
           await closeServer(server);
           guard.close();
