@@ -37,7 +37,8 @@ export type ConnectionGuardOptions = {
  * Bounds what clients can hold of one Node HTTP server, before any route or auth runs: at most
  * `budget.cap` connections are served; a new connection beyond evicts the longest-idle connection that has
  * no request in progress (idle for PRESSURE_IDLE_MS at least), or else is accepted only to be answered 503
- * with `Retry-After` and closed (up to `budget.refusalLimit`; Node closes any beyond at once). From
+ * with `Retry-After` and closed (up to `budget.refusalLimit`; beyond, the 503 is written at once and the
+ * connection closed without reading it). From
  * `budget.pressure` connections on, connections without a request in progress are closed after
  * PRESSURE_IDLE_MS and responses close their connection. A connection whose queued response bytes have not
  * moved for `sendTimeoutMs` is destroyed.
@@ -45,6 +46,8 @@ export type ConnectionGuardOptions = {
 export class ConnectionGuard {
   readonly #options: ConnectionGuardOptions;
   readonly #connections = new Map<Socket, ConnectionState>();
+  /** Connections beyond `budget.refusalLimit`: answered 503 as soon as accepted, then destroyed. */
+  readonly #turnedAway = new WeakSet<Socket>();
   #refused = 0;
   #pressureSweep: NodeJS.Timeout | undefined;
   readonly #sendCheck: NodeJS.Timeout;
@@ -55,18 +58,9 @@ export class ConnectionGuard {
     this.#sendCheck.unref();
   }
 
-  /** Tracks `server`'s connections; Node itself closes those beyond `budget.refusalLimit`. */
+  /** Tracks `server`'s connections. */
   attach(server: Server): void {
-    const { budget, name } = this.#options;
-    server.maxConnections = budget.refusalLimit;
     server.on("connection", (socket: Socket) => this.#admit(socket));
-    server.on("drop", () =>
-      this.#options.log(
-        "connection-dropped",
-        `${name}: connection closed unanswered: ${budget.refusalLimit} connections are open (cap ${budget.cap}, ` +
-          "more are answered 503 up to that)",
-      ),
-    );
   }
 
   /** `listener` behind the guard: a request on a refused connection gets the 503, others are tracked. */
@@ -74,6 +68,10 @@ export class ConnectionGuard {
     listener: (request: IncomingMessage, response: ServerResponse) => unknown,
   ): (request: IncomingMessage, response: ServerResponse) => void {
     return (request, response) => {
+      if (this.#turnedAway.has(request.socket)) {
+        response.destroy();
+        return;
+      }
       const state = this.#connections.get(request.socket);
       if (state?.refused === true) {
         this.#answerBusy(request, response);
@@ -100,6 +98,10 @@ export class ConnectionGuard {
 
   #admit(socket: Socket): void {
     const { budget, name } = this.#options;
+    if (this.#connections.size >= budget.refusalLimit) {
+      this.#turnAway(socket);
+      return;
+    }
     const now = Date.now();
     const state: ConnectionState = {
       active: 0,
@@ -137,6 +139,24 @@ export class ConnectionGuard {
     if (oldest[1].refused) this.#refused -= 1;
     oldest[0].destroy();
     return true;
+  }
+
+  /**
+   * Beyond every allowance: the 503 is written as soon as the connection is accepted (before its request is
+   * read) and the descriptor is released once the bytes are handed to the kernel.
+   */
+  #turnAway(socket: Socket): void {
+    this.#turnedAway.add(socket);
+    const { budget, name } = this.#options;
+    this.#options.log(
+      "connection-turned-away",
+      `${name}: ${budget.refusalLimit} connections are open (cap ${budget.cap}): more are answered 503 at once and closed`,
+    );
+    const body = JSON.stringify(this.#options.renderBusy("/"));
+    const head =
+      "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nRetry-After: ${BUSY_RETRY_AFTER_SECONDS}\r\nConnection: close\r\n\r\n`;
+    socket.end(head + body, () => socket.destroy());
   }
 
   #answerBusy(request: IncomingMessage, response: ServerResponse): void {

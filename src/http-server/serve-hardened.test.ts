@@ -84,17 +84,24 @@ describe("serveHardened: connections beyond the cap", () => {
     }
   });
 
-  it("closes connections beyond the 503 allowance at once, unanswered, logging that once", async () => {
+  it("answers connections beyond the 503 allowance 503 at once, before they send anything, logging that once", async () => {
     const test = await start({ maxConnections: 2 });
     const busy = ["a", "b"].map((label) => test.raw(get(`/hold/${label}`)));
     await expect.poll(() => test.gates.size).toBe(2);
-    // 2 served + 16 answered 503 (REFUSAL_MIN); the rest are dropped by Node before any byte is read.
+    // 2 served + 16 held for a 503 to their request (REFUSAL_MIN); the rest are answered as they connect.
     const flood = Array.from({ length: 40 }, () => test.raw(""));
     const answers = await Promise.all(flood.map((connection) => connection.closed));
-    expect(answers.every((answer) => answer === "")).toBe(true);
-    expect(test.logs.filter((line) => line.includes("connection closed unanswered"))).toHaveLength(1);
+    const turnedAway = answers.filter((answer) => answer.startsWith("HTTP/1.1 503 "));
+    expect(turnedAway.length).toBeGreaterThanOrEqual(40 - 16);
+    for (const answer of turnedAway) {
+      expect(answer).toContain(`Retry-After: ${BUSY_RETRY_AFTER_SECONDS}\r\n`);
+      expect(answer.endsWith('{"busy":"/"}')).toBe(true);
+    }
+    // The others were refused slots that never sent a request: closed under pressure, unanswered.
+    expect(answers.filter((answer) => answer === "")).toHaveLength(40 - turnedAway.length);
+    expect(test.logs.filter((line) => line.includes("answered 503 at once"))).toHaveLength(1);
     for (const label of ["a", "b"]) test.release(label);
-    await Promise.all(busy.map((connection) => connection.socket.end()));
+    await Promise.all(busy.map((connection) => connection.closed));
   });
 
   it("under pressure closes silent and header-less sockets early, and a legitimate request gets through", async () => {
