@@ -54,5 +54,8 @@ export const BUSY_RETRY_AFTER_SECONDS = 1;
 /** A repeated error of one cause is logged once, then as a count at most this often (1 min). */
 export const REPEATED_ERROR_REPORT_MS = 60_000;
 
+/** Most distinct causes the repeat-limited log remembers per period (bounds its memory; others log in full). */
+export const MAX_TRACKED_CAUSES = 1_000;
+
 /** After the server stops listening, connections still open after this long are cut (5 s). */
 export const CONNECTION_CLOSE_GRACE_MS = 5_000;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_TRACKED_CAUSES } from "./limits.js";
 import { createRepeatLimitedLog } from "./repeat-limited-log.js";
 
 describe("createRepeatLimitedLog", () => {
@@ -23,5 +24,19 @@ describe("createRepeatLimitedLog", () => {
     log("a", "first");
     log.close();
     expect(lines).toEqual(["first", "first", "first (repeated 1 more times)"]);
+  });
+});
+
+describe("createRepeatLimitedLog: memory", () => {
+  it("remembers at most MAX_TRACKED_CAUSES distinct causes; past that a cause is logged every time", () => {
+    const lines: string[] = [];
+    const log = createRepeatLimitedLog((line) => lines.push(line), { reportEveryMs: 60_000 });
+    for (let index = 0; index < MAX_TRACKED_CAUSES; index += 1) log(`cause ${index}`, `line ${index}`);
+    log("one too many", "extra");
+    log("one too many", "extra");
+    log("cause 0", "line 0");
+    expect(lines).toHaveLength(MAX_TRACKED_CAUSES + 2);
+    expect(lines.slice(-2)).toEqual(["extra", "extra"]);
+    log.close();
   });
 });

@@ -1,4 +1,4 @@
-import { REPEATED_ERROR_REPORT_MS } from "./limits.js";
+import { MAX_TRACKED_CAUSES, REPEATED_ERROR_REPORT_MS } from "./limits.js";
 
 /** A log for errors that can repeat per request: each cause once, then a count. */
 export type RepeatLimitedLog = {
@@ -38,7 +38,8 @@ export function createRepeatLimitedLog(
       entry.repeats += 1;
       return;
     }
-    seen.set(cause, { line, repeats: 0 });
+    // Past the bound (distinct causes within one period), a cause is logged but not remembered.
+    if (seen.size < MAX_TRACKED_CAUSES) seen.set(cause, { line, repeats: 0 });
     log(line);
   };
   limited.close = () => {
