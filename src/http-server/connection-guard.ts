@@ -120,8 +120,8 @@ export class ConnectionGuard {
     }
     this.#connections.set(socket, state);
     socket.once("close", () => {
-      this.#connections.delete(socket);
-      if (state.refused) this.#refused -= 1;
+      // An evicted connection was already taken out (and uncounted) when it was evicted.
+      if (this.#connections.delete(socket) && state.refused) this.#refused -= 1;
     });
     if (this.#underPressure()) this.#startPressureSweep();
   }
