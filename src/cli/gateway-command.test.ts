@@ -91,6 +91,37 @@ describe("toolsift gateway", () => {
     expect(test.stderr.join("")).toContain("toolsift gateway stopped");
   });
 
+  it("exits 0 once stopped when given exit, so a handle a tool left open cannot keep the process alive", async () => {
+    const shutdown = manualShutdown();
+    const exits: number[] = [];
+    const test = harness({ ...shutdown.deps, exit: (code) => exits.push(code) });
+    const running = test.parse(["--port", "0"]);
+    await expect.poll(() => test.started.length).toBe(1);
+    expect(exits).toEqual([]);
+    shutdown.fire("SIGTERM");
+    await running;
+    expect(test.stops).toBe(1);
+    expect(exits).toEqual([0]);
+    expect(test.stderr.join("")).toContain("toolsift gateway stopped");
+  });
+
+  it("exits 1 at the stop deadline when the stop never finishes", async () => {
+    const shutdown = manualShutdown();
+    const exits: number[] = [];
+    const test = harness({
+      ...shutdown.deps,
+      exit: (code) => exits.push(code),
+      stopDeadlineMs: 50,
+      start: async () => ({ url: "http://127.0.0.1:40123", stop: () => new Promise<void>(() => {}) }),
+    });
+    void test.parse(["--port", "0"]);
+    await expect.poll(() => test.stdout.length).toBe(1);
+    shutdown.fire("SIGTERM");
+    await expect.poll(() => exits).toEqual([1]);
+    expect(test.stderr.join("")).toContain("the stop did not finish within 50 ms; exiting");
+    expect(test.stderr.join("")).not.toContain("toolsift gateway stopped");
+  });
+
   it("leaves unset options to the config", async () => {
     const shutdown = manualShutdown();
     const test = harness(shutdown.deps);

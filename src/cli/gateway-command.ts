@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { EXIT_FAILURE, EXIT_SUCCESS, GATEWAY_STOP_DEADLINE_MS } from "./limits.js";
 import { parseBind, parsePort, waitForSignal } from "./server-options.js";
 import type { CliIo } from "./types.js";
 
@@ -20,6 +21,13 @@ export type GatewayCommandDeps = {
    * process receives (listening starts before `start`, so an early signal is not lost).
    */
   waitForShutdown?: () => { signal: Promise<string>; dispose(): void };
+  /**
+   * Ends the process with an exit code once the gateway stopped, or at the stop deadline, so a handle a tool
+   * left open (a timer, a socket) cannot keep it alive. Default: none (the command returns; in-process use).
+   */
+  exit?: (code: number) => void;
+  /** How long a stop may take before the process exits anyway. Default 40 s (`GATEWAY_STOP_DEADLINE_MS`). */
+  stopDeadlineMs?: number;
 };
 
 const GATEWAY_HELP = `
@@ -31,7 +39,8 @@ Examples:
   toolsift gateway --port 0              pick a free port and print the address
   toolsift gateway --config ./toolsift.json5
 
-SIGTERM or Ctrl-C drains in-flight runs (bounded) and exits 0; a second signal exits at once.
+SIGTERM or Ctrl-C drains in-flight runs (at most 30 s), flushes the logs and exits 0, even when a tool still
+holds a timer or socket; a stop that takes longer than 40 s exits 1. A second signal exits at once.
 Exit codes: 0 stopped cleanly, 1 could not start (bad config, port in use), 2 usage error.`;
 
 /** The `gateway` command: starts the agent gateway, prints its address, and stops it gracefully on a signal. */
@@ -55,8 +64,21 @@ export function createGatewayCommand(io: CliIo, deps: GatewayCommandDeps): Comma
       const signal = await shutdown.signal;
       shutdown.dispose();
       io.stderr(`toolsift gateway: ${signal} received, draining in-flight runs...\n`);
-      await running.stop();
+      const deadlineMs = deps.stopDeadlineMs ?? GATEWAY_STOP_DEADLINE_MS;
+      const deadline = setTimeout(() => {
+        io.stderr(`toolsift gateway: the stop did not finish within ${deadlineMs} ms; exiting\n`);
+        deps.exit?.(EXIT_FAILURE);
+      }, deadlineMs);
+      // Only the real entry point exits: without `exit`, the timer must not hold an in-process caller.
+      if (deps.exit === undefined) deadline.unref();
+      try {
+        await running.stop();
+      } finally {
+        clearTimeout(deadline);
+      }
       io.stderr("toolsift gateway stopped\n");
+      // Drained and flushed: nothing a tool left open (an interval, a socket) may keep the process alive.
+      deps.exit?.(EXIT_SUCCESS);
     });
 }
 

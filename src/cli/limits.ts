@@ -17,6 +17,13 @@ export const DEFAULT_MCP_OWNER = "mcp";
 /** Longest received value quoted in a catalog-file message; longer ones are cut with "...". */
 export const LONGEST_SHOWN_VALUE = 40;
 
+/**
+ * How long `toolsift gateway` may take to stop after a signal before the process exits anyway (exit 1): the
+ * gateway's drain bound (30 s, GATEWAY_DRAIN_TIMEOUT_MS) plus the connection close grace (5 s) plus 5 s to
+ * close the runner and flush telemetry; repeated here so that declaring the command loads no server code.
+ */
+export const GATEWAY_STOP_DEADLINE_MS = 40_000;
+
 /** Default address of `mcp serve --http`. */
 export const DEFAULT_MCP_HTTP_HOST = "127.0.0.1";
 

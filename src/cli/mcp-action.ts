@@ -13,6 +13,7 @@ import {
 } from "../mcp-server/index.js";
 import { policyLayersFor } from "../policy/index.js";
 import { type RunningTelemetry, startConfiguredTelemetry } from "../telemetry/index.js";
+import { escapeControlCharacters } from "../text/index.js";
 import { resolveToolSearchConfig } from "../tool-search/index.js";
 import { type AssembledRuntime, assembleRuntime } from "./assemble-runtime.js";
 import { DEFAULT_MCP_HTTP_HOST } from "./limits.js";
@@ -28,7 +29,8 @@ export type ServeOptions = { config?: string; http?: number; bind?: string };
  * `--http`) until the client leaves or a signal arrives, then closes everything it opened.
  */
 export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOptions): Promise<void> {
-  const log = (line: string) => io.stderr(`${line}\n`);
+  // One line per entry, whatever a client, model or tool put in it.
+  const log = (line: string) => io.stderr(`${escapeControlCharacters(line)}\n`);
   const stdio = options.http === undefined;
   // In stdio mode stdout is the protocol: whatever a plugin prints with console.log goes to stderr.
   const restoreConsole = stdio ? routeConsoleToStderr() : () => {};

@@ -36,6 +36,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     createGatewayCommand(io, {
       start: async (options) =>
         (await import("./start-configured-gateway.js")).startConfiguredGateway(options, log),
+      ...(io.exit === undefined ? {} : { exit: io.exit }),
     }),
     createMockOpenAICommand(io),
     createSearchCommand(io),

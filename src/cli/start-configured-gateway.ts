@@ -6,6 +6,7 @@ import {
   startGateway,
 } from "../gateway/index.js";
 import { startConfiguredTelemetry } from "../telemetry/index.js";
+import { escapeControlCharacters } from "../text/index.js";
 import { assembleRuntime } from "./assemble-runtime.js";
 import type { GatewayStartOptions, RunningGateway } from "./gateway-command.js";
 
@@ -16,7 +17,8 @@ const TOKEN_VARIABLE = "TOOLSIFT_GATEWAY_TOKEN";
  * The real `toolsift gateway` start: config (a bad file refuses the start, naming every problem), plugins
  * (a broken one is logged and skipped), runner, approval broker and session store, then the HTTP server.
  * A non-loopback bind needs `gateway.auth.token` (after `env:` resolution); without one nothing listens.
- * Every log line is redacted (secret shapes, and the config's own keys and token) before `log` sees it.
+ * Every log line is redacted (secret shapes, and the config's own keys and token) and has its control
+ * characters escaped (one line each, whatever a client, model or tool put in it) before `log` sees it.
  */
 export async function startConfiguredGateway(
   options: GatewayStartOptions,
@@ -26,7 +28,7 @@ export async function startConfiguredGateway(
   const runtime = await assembleRuntime({
     ...(options.configPath ? { configPath: options.configPath } : {}),
     env,
-    log: rawLog,
+    log: (line) => rawLog(escapeControlCharacters(line)),
   });
   const log = runtime.log;
   const gatewayConfig = runtime.loaded.config.gateway ?? {};

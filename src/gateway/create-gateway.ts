@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { createHttpGuard, type GuardRefusal } from "../http-guard/index.js";
 import { withIncomingTrace } from "../telemetry/index.js";
+import { escapeControlCharacters } from "../text/index.js";
 import {
   COUNT_TOKENS_PATH,
   errorBodyFor,
@@ -15,6 +16,7 @@ import { registerCountTokensRoute } from "./count-tokens-route.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { type ApiErrorBody, GatewayError, notFound } from "./gateway-error.js";
 import { HostedToolReporter } from "./hosted-tools.js";
+import { createInternalErrorReporter } from "./internal-error.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
 import { registerReadRoutes } from "./read-routes.js";
 import { createRequestAuthorisedCheck } from "./request-authorised.js";
@@ -59,7 +61,10 @@ const SHOWN_PATH_CHARS = 200;
  * `allowedHosts` entry throws CONFIG_INVALID.
  */
 export function createGateway(options: GatewayOptions): Gateway {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const sink = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // Before auth, a stranger chooses the path and headers: every line stays one line, escapes shown.
+  const log = (line: string) => sink(escapeControlCharacters(line));
+  const reportInternal = createInternalErrorReporter(log);
   const gateway: GatewayContext = {
     runner: options.runner,
     sessions: options.sessions,
@@ -73,6 +78,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     hostedTools: options.hostedTools ?? "omit",
     authorised: createRequestAuthorisedCheck(options.authToken),
     log,
+    reportInternal,
   };
   const routes =
     options.approvals === undefined ? ROUTE_METHODS : [...ROUTE_METHODS, ...APPROVAL_ROUTE_METHODS];
@@ -119,23 +125,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   // Every error in the dialect of its path: Anthropic's shape on /v1/messages, OpenAI's elsewhere.
   app.onError((error, c) => {
-    if (error instanceof GatewayError) {
-      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(errorBodyFor(c.req.path, error), error.status);
-    }
     if (error instanceof HTTPException && error.status < 500) {
       const refused = new GatewayError(400, "the request could not be read: check the body and headers.");
       return c.json(errorBodyFor(c.req.path, refused), 400);
     }
-    log(`internal error on ${c.req.method} ${c.req.path}: ${describe(error)}`);
-    const internal = new GatewayError(
-      500,
-      "the gateway hit an internal error; the detail is in the gateway log.",
-      {
-        code: "internal_error",
-      },
-    );
-    return c.json(errorBodyFor(c.req.path, internal), 500);
+    const answer =
+      error instanceof GatewayError ? error : reportInternal(`on ${c.req.method} ${c.req.path}`, error);
+    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
+    return c.json(errorBodyFor(c.req.path, answer), answer.status);
   });
 
   return {
@@ -144,6 +141,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (options.bindHost === undefined) guard = guardFor(listenOptions.host);
       return serveApp(app, {
         ...listenOptions,
+        log,
         ...(options.serverLimits === undefined ? {} : { limits: options.serverLimits }),
       });
     },
@@ -229,9 +227,4 @@ function createGatewayGuard(
           } satisfies ApiErrorBody),
     log,
   });
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
-  return String(error);
 }

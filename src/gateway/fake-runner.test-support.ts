@@ -23,7 +23,8 @@ function deferred(): Deferred {
  * - `call:<tool>` calls that client tool (requires_action) with `{"city":"Paris"}`, `call:<tool> <json>`
  *   with those arguments;
  * - `fail:<CODE>` fails with that code and a message carrying stack-like lines;
- * - `throw` throws an Error (a runner bug); `cut` ends incomplete (TURN_LIMIT);
+ * - `throw` throws an Error (a runner bug); `throw:<CODE>` throws an fs-like error with that `code`
+ *   (`throw:EMFILE`: the process is out of file descriptors); `cut` ends incomplete (TURN_LIMIT);
  * - `exec:<command>` calls a core `exec` tool through the real executor, whose approval step asks the
  *   `approvals` broker (when given): answers `exec said: ran <command>` or `exec blocked: <message>`;
  * - a `function_call_output` is answered `tool said: <output>`; anything else `echo: <text>`.
@@ -239,6 +240,12 @@ export class FakeRunner implements Runner {
       return { ...base, status: "failed", output: [], text: "", error: { code, message } };
     }
     if (label === "throw") throw new Error("runner exploded at /secret/path/runner.js:42:7");
+    if (label.startsWith("throw:")) {
+      const code = label.slice("throw:".length);
+      throw Object.assign(new Error(`${code}: too many open files, open '/state/sessions/x.jsonl'`), {
+        code,
+      });
+    }
     if (label === "cut") {
       const output: ConversationItem[] = [{ type: "message", role: "assistant", text: "partial" }];
       return {

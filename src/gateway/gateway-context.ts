@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Runner } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
 import type { HostedToolReporter, HostedToolsSetting } from "./hosted-tools.js";
+import type { InternalErrorReporter } from "./internal-error.js";
 import type { ResponseRegistry } from "./response-registry.js";
 import type { RunTracker } from "./run-tracker.js";
 import type { SessionQueue } from "./session-queue.js";
@@ -20,5 +21,8 @@ export type GatewayContext = {
   hostedTools: HostedToolsSetting;
   /** Whether the request carries the gateway's credentials (always, without a token): see request-authorised.ts. */
   authorised: (c: Context) => boolean;
+  /** Every line is one line: control characters are escaped (`escapeControlCharacters`). */
   log: (line: string) => void;
+  /** Unexpected errors: logged once per cause, answered 500 (or 503 when out of descriptors). */
+  reportInternal: InternalErrorReporter;
 };

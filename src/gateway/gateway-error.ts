@@ -1,4 +1,5 @@
 import { ToolsiftError } from "../errors/index.js";
+import { BUSY_RETRY_AFTER_SECONDS } from "../http-server/index.js";
 
 /** The `type` of an OpenAI-style error object. */
 export type ApiErrorType = "invalid_request_error" | "not_found_error" | "server_error";
@@ -48,6 +49,15 @@ export function invalidRequest(param: string | undefined, message: string, code?
     ...(param === undefined ? {} : { param }),
     ...(code === undefined ? {} : { code }),
   });
+}
+
+/** The 503 of a request the gateway has no room for (connections or file descriptors), with `Retry-After`. */
+export function serverBusy(): GatewayError {
+  return new GatewayError(
+    503,
+    `the gateway is at its connection or file limit; retry after ${BUSY_RETRY_AFTER_SECONDS} s.`,
+    { code: "server_busy", headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } },
+  );
 }
 
 /** A 404 for something the request names that does not exist. */

@@ -22,9 +22,6 @@ export const MAX_ERROR_MESSAGE_CHARS = 2000;
 /** Bound on draining in-flight runs when the gateway stops (SIGTERM): 30 s. */
 export const GATEWAY_DRAIN_TIMEOUT_MS = 30_000;
 
-/** After the server stops listening, connections still open after this long are cut. */
-export const CONNECTION_CLOSE_GRACE_MS = 5_000;
-
 /** Default TCP port of `toolsift gateway`. */
 export const DEFAULT_GATEWAY_PORT = 18789;
 
@@ -51,23 +48,6 @@ export const MAX_JSON_DEPTH = 64;
 /** Most characters of a client's bad value quoted back in an error message; longer values are cut. */
 export const MAX_QUOTED_VALUE_CHARS = 200;
 
-/** Time a client has to send the request headers (Node `headersTimeout`): 15 s. */
-export const HEADERS_TIMEOUT_MS = 15_000;
-
-/**
- * Time a client has to send the whole request, headers and body (Node `requestTimeout`): 60 s. It covers
- * receiving the request only; the run and its response are not bounded by it.
- */
-export const REQUEST_TIMEOUT_MS = 60_000;
-
-/** How long an idle keep-alive connection stays open after a response (Node `keepAliveTimeout`): 5 s. */
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-
-/** How often Node checks connections for the header and request timeouts (`connectionsCheckingInterval`). */
-export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
-
-/** Most open connections the gateway holds; connections beyond it are closed at once (`maxConnections`). */
-export const MAX_CONNECTIONS = 1_024;
 /** The model name of the default agent; `toolsift/<agentId>` names any agent (`GET /v1/models`). */
 export const MODEL_NAME_PREFIX = "toolsift";
 /** Most bytes of response bodies kept for `GET /v1/responses/:id` (oldest bodies are dropped first). */

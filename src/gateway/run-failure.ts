@@ -1,5 +1,6 @@
+import { descriptorExhaustion } from "../http-server/index.js";
 import type { RunResult } from "../runner/index.js";
-import { type ApiErrorStatus, GatewayError } from "./gateway-error.js";
+import { type ApiErrorStatus, GatewayError, serverBusy } from "./gateway-error.js";
 import { MAX_ERROR_MESSAGE_CHARS, STORAGE_RETRY_AFTER_SECONDS } from "./limits.js";
 
 /** Run error codes the client caused (a bad tool declaration): answered with a 400. */
@@ -17,12 +18,15 @@ const STACK_FRAME = /^\s*at\s.+$/gmu;
  * every 5xx, so a 502 would be sent three times and fail three times; a 424 is not retried, and says the
  * gateway's dependency failed, not the client's request); a timeout a 504, a cancelled run (gateway
  * stopping) a 503, a session log that cannot be written a 503 `storage_unavailable` with `Retry-After` (the
- * run was refused before anything ran), a client-caused refusal a 400, anything else a 500. The runner's
+ * run was refused before anything ran), a client-caused refusal a 400, a run that failed because the process
+ * ran out of file descriptors a 503 `server_busy` (with `Retry-After`), anything else a 500. The runner's
  * message is written for the reader (it names the provider and `models.providers.<id>.apiKey`), so it is
  * passed on, without any stack lines.
  */
 export function runFailureError(result: RunResult): GatewayError {
   const code = result.error?.code ?? "INTERNAL";
+  if (code !== "INVALID_REQUEST" && descriptorExhaustion(result.error?.message) !== undefined)
+    return serverBusy();
   const message = clean(result.error?.message) ?? "The run failed; see the gateway log.";
   const apiCode = code.toLowerCase();
   if (CLIENT_CODES.has(code)) return new GatewayError(400, message, { code: apiCode });

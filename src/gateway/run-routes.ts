@@ -42,7 +42,7 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
       const adapter = new ResponsesStream(request, identity, (response) =>
         remember(gateway, stream.target, request, response),
       );
-      return sseResponse(c, runStreamFrames(stream, adapter, gateway.log));
+      return sseResponse(c, runStreamFrames(stream, adapter, gateway.reportInternal));
     }
     const { target, result } = await runTurn(c, gateway, request);
     const response = toResponsesObject(result, request, {
@@ -59,7 +59,7 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
     if (request.stream === true) {
       const stream = await openRunStream(c, gateway, request);
       const adapter = new ChatStream({ includeUsage: request.includeUsage === true });
-      return sseResponse(c, runStreamFrames(stream, adapter, gateway.log));
+      return sseResponse(c, runStreamFrames(stream, adapter, gateway.reportInternal));
     }
     const { result } = await runTurn(c, gateway, request);
     return c.json(toChatCompletionObject(result));
@@ -75,7 +75,7 @@ export function registerRunRoutes(app: Hono, gateway: GatewayContext): void {
     const id = newId("msg");
     if (request.stream === true) {
       const stream = await openRunStream(c, gateway, request);
-      return sseResponse(c, runStreamFrames(stream, new MessagesStream(id), gateway.log));
+      return sseResponse(c, runStreamFrames(stream, new MessagesStream(id), gateway.reportInternal));
     }
     const { result } = await runTurn(c, gateway, request);
     return c.json(toMessagesObject(result, id));

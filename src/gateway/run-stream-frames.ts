@@ -1,5 +1,6 @@
 import type { RunEvent } from "../run-surface/index.js";
 import { GatewayError } from "./gateway-error.js";
+import type { InternalErrorReporter } from "./internal-error.js";
 import type { OpenRunStream } from "./open-run-stream.js";
 import type { SseFrame } from "./sse.js";
 
@@ -13,13 +14,13 @@ export interface RunStreamAdapter {
 
 /**
  * The frames of one streamed run, through `adapter`, as the events arrive. A runner that throws mid-run
- * ends the stream with the adapter's error frames (the detail goes to `log`, never to the client), so no
+ * ends the stream with the adapter's error frames (the detail goes to the log, never to the client), so no
  * stream is left without its end.
  */
 export async function* runStreamFrames(
   stream: OpenRunStream,
   adapter: RunStreamAdapter,
-  log: (line: string) => void,
+  reportInternal: InternalErrorReporter,
 ): AsyncGenerator<SseFrame> {
   yield* adapter.onEvent(stream.first);
   try {
@@ -29,18 +30,13 @@ export async function* runStreamFrames(
       yield* adapter.onEvent(next.value);
     }
   } catch (error) {
-    yield* adapter.onError(streamError(error, log));
+    yield* adapter.onError(
+      error instanceof GatewayError ? error : reportInternal("in a streamed run", error),
+    );
     return;
   }
   // streamRun always ends with run-finish; a stream that did not is closed with an error all the same.
   yield* adapter.onError(internalError());
-}
-
-function streamError(error: unknown, log: (line: string) => void): GatewayError {
-  if (error instanceof GatewayError) return error;
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  log(`internal error in a streamed run: ${detail}`);
-  return internalError();
 }
 
 function internalError(): GatewayError {

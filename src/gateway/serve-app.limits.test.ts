@@ -129,18 +129,65 @@ describe("server limits", () => {
     expect(noStacks(test.logs)).toEqual([]);
   });
 
-  it("closes connections beyond maxConnections at once, and serves again once they are gone", async () => {
-    const test = await start({ maxConnections: 10 });
-    const held = Array.from({ length: 10 }, () => test.raw(""));
-    await Promise.all(held.map(({ socket }) => new Promise((resolve) => socket.once("connect", resolve))));
-    // Let the server accept all ten before the eleventh arrives.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const extra = test.raw("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
-    expect(await extra.closed).toBe("");
-    for (const { socket } of held) socket.destroy();
-    await Promise.all(held.map(({ closed }) => closed));
-    await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${test.port}/healthz`).catch(() => undefined))?.status)
-      .toBe(200);
+  it("answers a connection beyond maxConnections 503 with Retry-After in the route's API shape", async () => {
+    const test = await start({ maxConnections: 3 });
+    // Three runs in progress hold every slot: no connection is idle, none can be evicted.
+    const held = ["hold:c1", "hold:c2", "hold:c3"].map((label) => test.raw(postText("/v1/responses", label)));
+    for (const label of ["hold:c1", "hold:c2", "hold:c3"]) await test.runner.started(label);
+
+    const openai = await test.raw(postText("/v1/responses", "extra")).closed;
+    expect(openai).toMatch(/^HTTP\/1\.1 503 /u);
+    expect(openai).toContain("Retry-After: 1\r\n");
+    expect(JSON.parse(openai.slice(openai.indexOf("\r\n\r\n") + 4))).toMatchObject({
+      error: { type: "server_error", code: "server_busy" },
+    });
+    const anthropic = await test.raw(postText("/v1/messages", "extra")).closed;
+    expect(anthropic).toMatch(/^HTTP\/1\.1 503 /u);
+    expect(JSON.parse(anthropic.slice(anthropic.indexOf("\r\n\r\n") + 4))).toMatchObject({ type: "error" });
+    // The refused requests never reached the runner; the held runs still finish.
+    expect(test.runner.requests).toHaveLength(3);
+    for (const label of ["hold:c1", "hold:c2", "hold:c3"]) test.runner.release(label);
+    // Near the cap, responses close their connection, so each slot comes back at once.
+    for (const connection of held)
+      expect(await connection.closed).toMatch(/^HTTP\/1\.1 200 [\s\S]*Connection: close/u);
+    expect(test.logs.filter((line) => line.includes("connection limit reached"))).toHaveLength(1);
+  });
+
+  it("answers runs 503 with Retry-After while the process is out of file descriptors, logging it once", async () => {
+    const test = await start({});
+    const answers = [];
+    for (let index = 0; index < 30; index += 1) answers.push(await test.post("throw:EMFILE"));
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("retry-after")).toBe("1");
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe("server_busy");
+    }
+    expect(test.logs.filter((line) => line.includes("EMFILE"))).toEqual([
+      "gateway out of file descriptors (EMFILE): requests are answered 503 until descriptors free up; raise the limit (ulimit -n) or lower gateway connections",
+    ]);
+    expect(noStacks(test.logs)).toEqual([]);
+  });
+
+  it("logs a repeated internal error once, as one line, and still answers each request 500", async () => {
+    const test = await start({});
+    for (let index = 0; index < 10; index += 1) expect((await test.post("throw")).status).toBe(500);
+    const errors = test.logs.filter((line) => line.startsWith("internal error"));
+    expect(errors).toHaveLength(1);
+    // The stack is kept, escaped onto the one line.
+    expect(errors[0]).toContain("runner exploded");
+    expect(errors[0]).toContain("\\n    at ");
+    expect(errors[0]).not.toContain("\n");
   });
 });
+
+/** A raw HTTP/1.1 POST of `{ input: text }` (or Messages' shape on /v1/messages) to `path`. */
+function postText(path: string, text: string): string {
+  const body =
+    path === "/v1/messages"
+      ? JSON.stringify({ model: "toolsift", max_tokens: 100, messages: [{ role: "user", content: text }] })
+      : JSON.stringify({ input: text });
+  return (
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+  );
+}

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { ApprovalBroker } from "../approvals/index.js";
+import type { ServerLimits } from "../http-server/index.js";
 import type { Runner } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
 
@@ -38,23 +39,14 @@ export type GatewayOptions = {
    * Default 8 (`DEFAULT_MAX_QUEUED_PER_SESSION`).
    */
   maxQueuedPerSession?: number;
-  /** Bounds on what HTTP clients can hold open (timeouts, connections). Defaults: `ServerLimits`. */
+  /** Bounds on what HTTP clients can hold open (timeouts, connections); see `ServerLimits` (`src/http-server`). */
   serverLimits?: ServerLimits;
   /** Receives one line per request (method, path, status, ms) and the detail of internal errors. Default: stderr. */
   log?: (line: string) => void;
 };
 
-/** What one HTTP client can hold of the server; every field defaults to its constant in `limits.ts`. */
-export type ServerLimits = {
-  /** Time to send the request headers. Default 15 s (`HEADERS_TIMEOUT_MS`); at most `requestTimeoutMs`. */
-  headersTimeoutMs?: number;
-  /** Time to send the whole request (headers and body), not the run. Default 60 s (`REQUEST_TIMEOUT_MS`). */
-  requestTimeoutMs?: number;
-  /** Idle time of a keep-alive connection between requests. Default 5 s (`KEEP_ALIVE_TIMEOUT_MS`). */
-  keepAliveTimeoutMs?: number;
-  /** Most open connections; more are closed at once. Default 1,024 (`MAX_CONNECTIONS`). */
-  maxConnections?: number;
-};
+/** What one HTTP client can hold of the gateway (the shared hardened server's limits). */
+export type { ServerLimits };
 
 /** A listening gateway server. */
 export type GatewayListener = {

@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { Server as HttpServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
 import { messageOf, ToolsiftError } from "../errors/index.js";
 import { createHttpGuard } from "../http-guard/index.js";
+import {
+  BUSY_RETRY_AFTER_SECONDS,
+  createRepeatLimitedLog,
+  descriptorExhaustion,
+  type ServerLimits,
+  serveHardened,
+} from "../http-server/index.js";
+import { escapeControlCharacters } from "../text/index.js";
 import type { McpFrontend, McpFrontendConnection } from "./create-mcp-frontend.js";
 import { createHttpSessionPool, type PooledSession } from "./http-session-pool.js";
 import {
@@ -37,6 +42,9 @@ export interface ServeMcpHttpOptions {
   maxSessions?: number;
   /** A session without a request for this long (ms) is closed (`mcp.serve.sessionIdleMs`). Default 30 min. */
   sessionIdleMs?: number;
+  /** What clients can hold of the server (the gateway's hardened server); defaults in `src/http-server`. */
+  limits?: ServerLimits;
+  /** Every line is one line: control characters are escaped. */
   log?: (line: string) => void;
 }
 
@@ -66,14 +74,18 @@ type Session = PooledSession & { transport: WebStandardStreamableHTTPServerTrans
  * Serves the frontend over Streamable HTTP at `/mcp`: one MCP session (and one catalog and session log)
  * per `initialize`, found again by its `mcp-session-id`. Errors are JSON-RPC error objects, never stacks.
  * Idle sessions are closed after `sessionIdleMs`; at most `maxSessions` live at once, the least recently used
- * idle one evicted for a newcomer (`http-session-pool.ts`), 503 with `Retry-After` when all are busy. Every request
- * passes the shared guard first (`src/http-guard`: Host, Origin, bearer token, JSON Content-Type on POST).
+ * idle one evicted for a newcomer (`http-session-pool.ts`), 503 with `Retry-After` when all are busy. Every
+ * request passes the shared guard first (`src/http-guard`: Host, Origin, bearer token, JSON Content-Type on
+ * POST), on the gateway's hardened server (`src/http-server`: header, body, keep-alive and send timeouts, a
+ * connection cap below the descriptor limit with 503 `Retry-After` beyond).
  */
 export async function serveMcpHttp(
   frontend: McpFrontend,
   options: ServeMcpHttpOptions,
 ): Promise<HttpMcpServer> {
-  const log = options.log ?? (() => {});
+  const sink = options.log ?? (() => {});
+  const log = (line: string) => sink(escapeControlCharacters(line));
+  const failures = createRepeatLimitedLog(log);
   const maxSessions = options.maxSessions ?? MAX_HTTP_SESSIONS;
   const idleMs = options.sessionIdleMs ?? HTTP_SESSION_IDLE_MS;
   const sessions = createHttpSessionPool<Session>({ maxSessions, idleMs, log });
@@ -157,29 +169,36 @@ export async function serveMcpHttp(
     }
   });
   app.notFound((c) => c.json(rpcError(-32601, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}.`), 404));
+  // Each cause is logged once, then counted: a failure repeated per request is not a line per request.
   app.onError((error, c) => {
-    log(`mcp serve: request failed: ${messageOf(error)}`);
+    const exhausted = descriptorExhaustion(error);
+    if (exhausted !== undefined) {
+      failures(exhausted, `mcp serve: out of file descriptors (${exhausted}): requests are answered 503`);
+      c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+      return c.json(rpcError(-32000, busyMessage()), 503);
+    }
+    const message = messageOf(error);
+    failures(message.split("\n")[0] ?? message, `mcp serve: request failed: ${message}`);
     return c.json(rpcError(-32603, "Internal error."), 500);
   });
 
-  const server = await listen(app, options);
-  const address = server.address() as AddressInfo;
-  const hostPart = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const served = await listen(app, options, log);
   const sweepEveryMs = Math.min(HTTP_IDLE_SWEEP_MS, Math.max(HTTP_MIN_IDLE_SWEEP_MS, idleMs));
   const sweep = setInterval(() => sessions.sweep(), sweepEveryMs);
   sweep.unref();
 
   return {
-    url: `http://${hostPart}:${address.port}${MCP_HTTP_PATH}`,
-    port: address.port,
+    url: `${served.url}${MCP_HTTP_PATH}`,
+    port: served.port,
     sessions: () => sessions.size(),
     async close() {
       clearInterval(sweep);
       await sessions.closeAll();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      const closing = served.close();
+      // Open SSE streams end now, not after the close grace.
+      served.server.closeAllConnections();
+      await closing;
+      failures.close();
     },
   };
 }
@@ -188,20 +207,29 @@ function rpcError(code: number, message: string) {
   return { jsonrpc: "2.0", error: { code, message }, id: null };
 }
 
-function listen(app: Hono, options: ServeMcpHttpOptions): Promise<HttpServer> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }) as HttpServer;
-    server.once("error", (error: NodeJS.ErrnoException) => {
-      const where = `${options.host}:${options.port}`;
-      reject(
-        new ToolsiftError(
-          "CONFIG_INVALID",
-          error.code === "EADDRINUSE"
-            ? `mcp serve cannot listen on ${where}: the port is in use. Pick another with --http (0 picks a free one).`
-            : `mcp serve cannot listen on ${where}: ${error.code ?? error.message}. Use --bind 127.0.0.1.`,
-        ),
-      );
+function busyMessage(): string {
+  return `mcp serve is at its connection or file limit; retry after ${BUSY_RETRY_AFTER_SECONDS} s.`;
+}
+
+async function listen(app: Hono, options: ServeMcpHttpOptions, log: (line: string) => void) {
+  try {
+    return await serveHardened({
+      fetch: app.fetch,
+      port: options.port,
+      host: options.host,
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+      name: "mcp serve",
+      renderBusy: () => rpcError(-32000, busyMessage()),
+      log,
     });
-    server.once("listening", () => resolve(server));
-  });
+  } catch (caught) {
+    const error = caught as NodeJS.ErrnoException;
+    const where = `${options.host}:${options.port}`;
+    throw new ToolsiftError(
+      "CONFIG_INVALID",
+      error.code === "EADDRINUSE"
+        ? `mcp serve cannot listen on ${where}: the port is in use. Pick another with --http (0 picks a free one).`
+        : `mcp serve cannot listen on ${where}: ${error.code ?? error.message}. Use --bind 127.0.0.1.`,
+    );
+  }
 }
