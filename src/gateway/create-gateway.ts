@@ -4,6 +4,7 @@ import { createHttpGuard, type GuardRefusal } from "../http-guard/index.js";
 import { withIncomingTrace } from "../telemetry/index.js";
 import { errorBodyFor, MESSAGES_PATH, speaksAnthropic, toAnthropicErrorBody } from "./anthropic-error.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
+import { registerRouteAccess } from "./caller-access.js";
 import { abortedRequestNote } from "./client-aborted.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { type ApiErrorBody, GatewayError, notFound } from "./gateway-error.js";
@@ -44,9 +45,9 @@ const SHOWN_PATH_CHARS = 200;
  * Builds the toolsift gateway: the OpenAI-compatible run endpoints, the read-only routes, OpenAI-style
  * error objects for every failure (never a stack trace), per-session run serialisation, and a bounded drain.
  * Every request passes the shared browser guard first (`src/http-guard`: Host, Origin/CORS, bearer token,
- * JSON Content-Type on POST). With `authToken`, every route but `/healthz` needs the bearer token; with
- * `approvals`, the approval routes are served. An empty `authToken` or a malformed `allowOrigins` or
- * `allowedHosts` entry throws CONFIG_INVALID.
+ * JSON Content-Type on POST). With `authToken` or `authKeys`, every route but `/healthz` needs a key, and
+ * each route its scope (`caller-access.ts`); with `approvals`, the approval routes are served. An empty
+ * `authToken`, a bad key list or a malformed `allowOrigins` or `allowedHosts` entry throws CONFIG_INVALID.
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -59,6 +60,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     tracker: new RunTracker(),
     responses: new ResponseRegistry(),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    namespacedKeyIds: new Set(
+      (options.authKeys ?? []).filter((key) => !key.scopes.includes("admin")).map((key) => key.id),
+    ),
     log,
   };
   const routes =
@@ -85,6 +89,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   // A request with a W3C `traceparent` header continues that trace (while an OpenTelemetry SDK is registered).
   app.use((c, next) => withIncomingTrace((name) => c.req.header(name), next));
 
+  // Each route's scope (`caller-access.ts`), before the route; the guard identified the caller.
+  registerRouteAccess(app, { approvals: options.approvals !== undefined });
   registerRunRoutes(app, gateway);
   registerReadRoutes(app, gateway);
   if (options.approvals !== undefined) registerApprovalRoutes(app, options.approvals);
@@ -197,6 +203,7 @@ function createGatewayGuard(
       exposeHeaders: [AGENT_HEADER, SESSION_HEADER],
     },
     ...(options.authToken === undefined ? {} : { bearerToken: options.authToken }),
+    ...(options.authKeys === undefined ? {} : { keys: options.authKeys }),
     openPaths: ["/healthz"],
     requiresJsonBody: (method, path) => method === "POST" && jsonPosts.some((pattern) => pattern.test(path)),
     render: (refusal: GuardRefusal, path: string) =>

@@ -12,5 +12,7 @@ export type GatewayContext = {
   tracker: RunTracker;
   responses: ResponseRegistry;
   maxBodyBytes: number;
+  /** Ids of the keys without `admin`, whose sessions live in their own namespace (`session-owner.ts`). */
+  namespacedKeyIds: ReadonlySet<string>;
   log: (line: string) => void;
 };

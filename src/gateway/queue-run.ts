@@ -26,7 +26,8 @@ export async function queueRun<T>(options: {
   const { c, gateway, request } = options;
   const target = resolveRunTarget(c, gateway, request);
   c.header(AGENT_HEADER, target.agentId);
-  c.header(SESSION_HEADER, target.sessionKey);
+  // The client's own name for its session, never the stored key (which carries its key's namespace).
+  c.header(SESSION_HEADER, target.sessionName);
   // A drain may have begun while the body was read: checked again where the run is admitted.
   if (!gateway.tracker.accepting) throw shuttingDown();
   const sessionId = `${target.agentId}/${target.sessionKey}`;
@@ -89,7 +90,13 @@ function toRunRequest(
   input: ConversationItem[],
   signal: AbortSignal,
 ): RunRequest {
-  const run: RunRequest = { agentId: target.agentId, sessionKey: target.sessionKey, input, signal };
+  const run: RunRequest = {
+    agentId: target.agentId,
+    sessionKey: target.sessionKey,
+    keyId: target.keyId,
+    input,
+    signal,
+  };
   if (request.instructions !== undefined) run.instructions = request.instructions;
   if (request.clientTools.length > 0) run.clientTools = request.clientTools;
   if (request.maxOutputTokens !== undefined) run.maxOutputTokens = request.maxOutputTokens;

@@ -1,4 +1,6 @@
 import type { Context, Hono } from "hono";
+import { type Caller, callerMayUseAgent, isAdminCaller } from "../http-guard/index.js";
+import { callerOf, requireAgentAllowed } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
 import {
@@ -10,31 +12,38 @@ import {
 import { agentModelName } from "./model-agent.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
 import { readAgentId, readSessionKey } from "./run-target.js";
+import { clientSessionName, ownsSession, sessionOwner, storedSessionKey } from "./session-owner.js";
 
 /**
  * Registers the read-only routes: `/healthz` (200 `{ ok: true }`; 503 `{ ok: false, reason }` naming the
  * state directory and the error while it cannot be written, 503 `{ ok: false, draining: true }` while
  * draining), `/v1/models` and `/v1/models/:model` (the agents as models; in Anthropic's shapes for a request
  * with `anthropic-version`, as Anthropic's clients send), `/v1/responses/:id` (a stored
- * response), `/v1/tools/effective`, `/v1/sessions`, `/v1/sessions/:key`.
+ * response), `/v1/tools/effective`, `/v1/sessions`, `/v1/sessions/:key`. A key lists only the agents it may
+ * run, and reads only its own sessions and stored responses (another key's are answered as unknown ones);
+ * admin keys read all, and their session listing names each session's owner.
  */
 export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
   const created = Math.floor(Date.now() / 1000);
-  const models = () => listedModels(gateway.runner.agentIds(), created);
+  const models = (caller: Caller) =>
+    listedModels(
+      gateway.runner.agentIds().filter((agentId) => callerMayUseAgent(caller, agentId)),
+      created,
+      callerMayUseAgent(caller, DEFAULT_AGENT_ID),
+    );
   // Anthropic's clients send `anthropic-version` with every request: they get Anthropic's model shapes.
   const anthropic = (c: Context) => c.req.header("anthropic-version") !== undefined;
   app.get("/v1/models", (c) => {
-    const listed = models();
+    const listed = models(callerOf(c));
     return c.json(anthropic(c) ? anthropicModelList(listed) : { object: "list", data: listed });
   });
   app.get("/v1/models/:model{.+}", (c) => {
     const name = c.req.param("model");
-    const model = models().find((listed) => listed.id === name);
+    const listed = models(callerOf(c));
+    const model = listed.find((one) => one.id === name);
     if (!model) {
       throw notFound(
-        `no model "${name.slice(0, 200)}": the models are the agents, ${models()
-          .map((listed) => listed.id)
-          .join(", ")}.`,
+        `no model "${name.slice(0, 200)}": the models are the agents, ${listed.map((one) => one.id).join(", ")}.`,
         "model",
       );
     }
@@ -42,7 +51,10 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
   });
   app.get("/v1/responses/:id", (c) => {
     const id = c.req.param("id");
-    const stored = gateway.responses.stored(id);
+    const origin = gateway.responses.lookup(id);
+    // Another key's response is answered as one not stored: its existence is not revealed.
+    const stored =
+      origin !== undefined && ownsSession(callerOf(c), origin.sessionKey) ? gateway.responses.stored(id) : undefined;
     if (stored === undefined) {
       throw notFound(
         `response "${id.slice(0, 80)}" is not stored: the gateway keeps the latest responses (up to ` +
@@ -63,14 +75,25 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
   app.get("/v1/tools/effective", async (c) => {
     const agentId = readAgentId(c.req.query("agent"), "agent");
     requireKnownAgent(gateway, agentId, "agent");
+    requireAgentAllowed(callerOf(c), agentId, "agent");
     return c.json(await gateway.runner.effectiveSurface(agentId));
   });
 
   app.get("/v1/sessions", async (c) => {
     const agent = c.req.query("agent");
     const agentId = agent === undefined ? undefined : readAgentId(agent, "agent");
-    const sessions = await gateway.sessions.list();
-    const data = agentId === undefined ? sessions : sessions.filter((session) => session.agentId === agentId);
+    const caller = callerOf(c);
+    const sessions = (await gateway.sessions.list()).filter(
+      (session) =>
+        (agentId === undefined || session.agentId === agentId) && ownsSession(caller, session.sessionKey),
+    );
+    // A key sees its own names; an admin sees stored keys and the key whose namespace holds each.
+    const data = isAdminCaller(caller)
+      ? sessions.map((session) => ({
+          ...session,
+          owner: sessionOwner(session.sessionKey, gateway.namespacedKeyIds),
+        }))
+      : sessions.map((session) => ({ ...session, sessionKey: clientSessionName(caller, session.sessionKey) }));
     return c.json({ object: "list", data });
   });
 
@@ -78,7 +101,7 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
     const sessionKey = readSessionKey(c.req.param("key"), "key");
     if (sessionKey === undefined) throw invalidRequest("key", "the session key is missing.");
     const agentId = readAgentId(c.req.query("agent"), "agent");
-    const events = await gateway.sessions.read(agentId, sessionKey);
+    const events = await gateway.sessions.read(agentId, storedSessionKey(callerOf(c), sessionKey));
     if (events.length === 0) {
       throw notFound(
         `agent "${agentId}" has no session "${sessionKey}": GET /v1/sessions lists the sessions.`,
@@ -113,8 +136,9 @@ function anthropicModelList(listed: readonly ListedModel[]) {
 type ListedModel = { id: string; object: "model"; created: number; owned_by: string };
 
 /** The agents as models: `toolsift` (the default agent), then `toolsift/<agentId>` for each agent. */
-function listedModels(agentIds: readonly string[], created: number): ListedModel[] {
+function listedModels(agentIds: readonly string[], created: number, withDefault: boolean): ListedModel[] {
   const model = (id: string): ListedModel => ({ id, object: "model", created, owned_by: MODEL_NAME_PREFIX });
+  if (!withDefault) return agentIds.map((agentId) => model(agentModelName(agentId)));
   const ids = agentIds.includes(DEFAULT_AGENT_ID) ? agentIds : [DEFAULT_AGENT_ID, ...agentIds];
   return [model(MODEL_NAME_PREFIX), ...ids.map((agentId) => model(agentModelName(agentId)))];
 }

@@ -1,19 +1,26 @@
 import type { Context } from "hono";
+import { callerOf, requireAgentAllowed } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
 import { DEFAULT_AGENT_ID, MAX_REMEMBERED_RESPONSES } from "./limits.js";
 import { agentFromModel, agentModelName } from "./model-agent.js";
 import { AGENT_HEADER, newSessionKey, readAgentId, readSessionKey, SESSION_HEADER } from "./run-target.js";
+import { clientSessionName, ownsSession, storedSessionKey } from "./session-owner.js";
 
-/** The agent and session a run goes to. */
-export type RunTarget = { agentId: string; sessionKey: string };
+/**
+ * The agent and session a run goes to: `sessionKey` is the stored key (per client key, see
+ * `storedSessionKey`), `sessionName` the name the client knows it by (the `x-toolsift-session` answer), and
+ * `keyId` the key that asked for the run.
+ */
+export type RunTarget = { agentId: string; sessionKey: string; sessionName: string; keyId: string };
 
 /**
  * Picks the agent and session of a run: `previous_response_id` continues the session that produced it;
  * otherwise the agent named by `x-toolsift-agent` or by the `model` (`toolsift` or `toolsift/<agentId>`;
  * default `main`) and the session named by `x-toolsift-session` (default: a new session). A header and a
  * model naming different agents, or either contradicting `previous_response_id`, are a 400; an unknown id or
- * agent a 404.
+ * agent a 404, and so is the id of another key's response (no oracle); an agent the caller's key may not use a
+ * 403. The session name is mapped to the caller's own stored session at the end (`storedSessionKey`).
  */
 export function resolveRunTarget(
   c: Context,
@@ -21,6 +28,7 @@ export function resolveRunTarget(
   request: { previousResponseId?: string; model?: string },
 ): RunTarget {
   const { previousResponseId } = request;
+  const caller = callerOf(c);
   const agentHeader = c.req.header(AGENT_HEADER);
   const headerAgent =
     agentHeader === undefined || agentHeader === "" ? undefined : readAgentId(agentHeader, AGENT_HEADER);
@@ -36,7 +44,9 @@ export function resolveRunTarget(
   const agentId = named ?? DEFAULT_AGENT_ID;
   const sessionKey = readSessionKey(c.req.header(SESSION_HEADER), SESSION_HEADER);
   if (previousResponseId !== undefined) {
-    const origin = gateway.responses.lookup(previousResponseId);
+    const found = gateway.responses.lookup(previousResponseId);
+    // Another key's response is answered as an unknown one: its existence is not revealed.
+    const origin = found !== undefined && ownsSession(caller, found.sessionKey) ? found : undefined;
     if (origin === undefined) {
       throw notFound(
         `previous_response_id "${previousResponseId.slice(0, 80)}" is unknown to this gateway: it remembers the ` +
@@ -51,17 +61,21 @@ export function resolveRunTarget(
         `${namedBy} names agent "${named}" but previous_response_id belongs to agent "${origin.agentId}": drop one.`,
       );
     }
-    if (sessionKey !== undefined && sessionKey !== origin.sessionKey) {
+    const originName = clientSessionName(caller, origin.sessionKey);
+    if (sessionKey !== undefined && storedSessionKey(caller, sessionKey) !== origin.sessionKey) {
       throw invalidRequest(
         SESSION_HEADER,
-        `${SESSION_HEADER} is "${sessionKey}" but previous_response_id belongs to session "${origin.sessionKey}": drop one.`,
+        `${SESSION_HEADER} is "${sessionKey}" but previous_response_id belongs to session "${originName}": drop one.`,
       );
     }
     requireKnownAgent(gateway, origin.agentId);
-    return { agentId: origin.agentId, sessionKey: origin.sessionKey };
+    requireAgentAllowed(caller, origin.agentId, "previous_response_id");
+    return { ...origin, sessionName: originName, keyId: caller.keyId };
   }
   requireKnownAgent(gateway, agentId, named === undefined ? AGENT_HEADER : namedBy);
-  return { agentId, sessionKey: sessionKey ?? newSessionKey() };
+  requireAgentAllowed(caller, agentId, named === undefined ? AGENT_HEADER : namedBy);
+  const sessionName = sessionKey ?? newSessionKey();
+  return { agentId, sessionKey: storedSessionKey(caller, sessionName), sessionName, keyId: caller.keyId };
 }
 
 /** A 404 naming the known agents when `agentId` is not one of them. */

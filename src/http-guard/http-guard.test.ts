@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors/index.js";
-import { createBearerTokenCheck } from "./check-bearer-token.js";
+import { createKeyRing } from "./create-key-ring.js";
 import { checkJsonContentType } from "./check-content-type.js";
 import { createHostCheck, describeAllowedHostProblem, type HostRule } from "./check-host.js";
 import { createOriginCheck } from "./check-origin.js";
@@ -232,9 +232,9 @@ describe("Authorization: Bearer", () => {
     ["Bearer ", 401],
     [`Bearer ${TOKEN} ${TOKEN}`, 401],
   ])("%j → %s", (authorization, outcome) => {
-    const verdict = createBearerTokenCheck(TOKEN)(authorization);
+    const verdict = createKeyRing({ token: TOKEN })(authorization);
     if (outcome === "allowed") {
-      expect(verdict).toBeUndefined();
+      expect(verdict).toMatchObject({ keyId: "admin", scopes: ["admin"] });
       return;
     }
     expect(verdict).toEqual({
@@ -246,7 +246,7 @@ describe("Authorization: Bearer", () => {
   });
 
   it("refuses an empty token instead of running open", () => {
-    expect(() => createBearerTokenCheck("")).toThrow("gateway.auth.token is empty");
+    expect(() => createKeyRing({ token: "" })).toThrow("gateway.auth.token is empty");
   });
 });
 
@@ -265,9 +265,9 @@ describe("x-api-key (Anthropic's clients), alone and beside Authorization", () =
     ["right bearer beside an empty key", bearer, "", 401],
     ["neither", undefined, undefined, 401],
   ] as const)("%s → %s", (_name, authorization, apiKey, outcome) => {
-    const verdict = createBearerTokenCheck(TOKEN)(authorization, apiKey);
+    const verdict = createKeyRing({ token: TOKEN })(authorization, apiKey);
     if (outcome === "allowed") {
-      expect(verdict).toBeUndefined();
+      expect(verdict).toMatchObject({ keyId: "admin", scopes: ["admin"] });
       return;
     }
     expect(verdict).toEqual({

@@ -64,6 +64,7 @@ export async function runAgent(
       version: 1,
       agentId: agent.id,
       sessionKey: request.sessionKey,
+      ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
       at: input.at,
     };
     // Appended together (one write): a new session's header, then the input.
