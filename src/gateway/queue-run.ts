@@ -93,7 +93,7 @@ function toRunRequest(
   const run: RunRequest = {
     agentId: target.agentId,
     sessionKey: target.sessionKey,
-    keyId: target.keyId,
+    ...(target.keyId === undefined ? {} : { keyId: target.keyId }),
     input,
     signal,
   };

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { Caller } from "../http-guard/index.js";
 import { callerOf, requireAgentAllowed } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
@@ -10,9 +11,9 @@ import { clientSessionName, ownsSession, storedSessionKey } from "./session-owne
 /**
  * The agent and session a run goes to: `sessionKey` is the stored key (per client key, see
  * `storedSessionKey`), `sessionName` the name the client knows it by (the `x-toolsift-session` answer), and
- * `keyId` the key that asked for the run.
+ * `keyId` the key that asked for the run (absent for the trusted loopback caller, who presented none).
  */
-export type RunTarget = { agentId: string; sessionKey: string; sessionName: string; keyId: string };
+export type RunTarget = { agentId: string; sessionKey: string; sessionName: string; keyId?: string };
 
 /**
  * Picks the agent and session of a run: `previous_response_id` continues the session that produced it;
@@ -70,12 +71,17 @@ export function resolveRunTarget(
     }
     requireKnownAgent(gateway, origin.agentId);
     requireAgentAllowed(caller, origin.agentId, "previous_response_id");
-    return { ...origin, sessionName: originName, keyId: caller.keyId };
+    return { ...origin, sessionName: originName, ...keyIdOf(caller) };
   }
   requireKnownAgent(gateway, agentId, named === undefined ? AGENT_HEADER : namedBy);
   requireAgentAllowed(caller, agentId, named === undefined ? AGENT_HEADER : namedBy);
   const sessionName = sessionKey ?? newSessionKey();
-  return { agentId, sessionKey: storedSessionKey(caller, sessionName), sessionName, keyId: caller.keyId };
+  return { agentId, sessionKey: storedSessionKey(caller, sessionName), sessionName, ...keyIdOf(caller) };
+}
+
+/** The key id a run records: none for the trusted loopback caller, who presented no key. */
+function keyIdOf(caller: Caller): { keyId?: string } {
+  return caller.trusted ? {} : { keyId: caller.keyId };
 }
 
 /** A 404 naming the known agents when `agentId` is not one of them. */

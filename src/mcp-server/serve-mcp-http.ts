@@ -5,7 +5,13 @@ import { serve } from "@hono/node-server";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
 import { messageOf, ToolsiftError } from "../errors/index.js";
-import { createHttpGuard } from "../http-guard/index.js";
+import {
+  type AuthKey,
+  type Caller,
+  callerHasScope,
+  callerMayUseAgent,
+  createHttpGuard,
+} from "../http-guard/index.js";
 import type { McpFrontend, McpFrontendConnection } from "./create-mcp-frontend.js";
 import {
   HTTP_IDLE_SWEEP_MS,
@@ -21,8 +27,15 @@ export interface ServeMcpHttpOptions {
   port: number;
   /** The caller decides whether a non-loopback address is allowed (only with a token). */
   host: string;
-  /** When set, every request needs `Authorization: Bearer <token>`. */
+  /** The legacy single token (the admin key "admin"): with it or `keys`, every request needs a key. */
   token?: string;
+  /**
+   * Client keys (`gateway.auth.keys`): a request needs one with the `runs` scope whose `agents` (when listed)
+   * include the MCP agent id, and an MCP session answers only the key that initialized it. Default: none.
+   */
+  keys?: readonly AuthKey[];
+  /** The agent id `mcp serve` runs as, checked against a key's `agents`. Default "mcp". */
+  agentId?: string;
   /** Origins whose web pages may call the server (`gateway.cors.allowOrigins`); any other `Origin` is 403. */
   allowOrigins?: readonly string[];
   /** More `Host` names the server answers to, any port (`gateway.allowedHosts`); see `createHostCheck`. */
@@ -54,7 +67,12 @@ type Session = {
   transport: WebStandardStreamableHTTPServerTransport;
   connection: McpFrontendConnection;
   seen: number;
+  /** The key that initialized the session; only it may use the session. */
+  keyId: string;
 };
+
+/** The agent id `mcp serve` runs its tools as. */
+const DEFAULT_MCP_AGENT_ID = "mcp";
 
 /**
  * Serves the frontend over Streamable HTTP at `/mcp`: one MCP session (and one catalog and session log)
@@ -85,15 +103,21 @@ export async function serveMcpHttp(
         exposeHeaders: ["mcp-session-id"],
       },
       ...(options.token === undefined ? {} : { bearerToken: options.token }),
+      ...(options.keys === undefined ? {} : { keys: options.keys }),
       requiresJsonBody: (method, path) => method === "POST" && path === MCP_HTTP_PATH,
       render: (refusal) => rpcError(-32000, refusal.message),
       log: (line) => log(`mcp serve: ${line}`),
     }),
   );
   app.all(MCP_HTTP_PATH, async (c) => {
+    const caller = c.get("caller");
+    const refusal = accessRefusal(caller, options.agentId ?? DEFAULT_MCP_AGENT_ID);
+    if (refusal !== undefined) return c.json(rpcError(-32000, refusal), 403);
     const sessionId = c.req.header("mcp-session-id");
     if (sessionId !== undefined) {
-      const session = sessions.get(sessionId);
+      const found = sessions.get(sessionId);
+      // Another key's session is answered as an unknown one: its id is not an oracle.
+      const session = found !== undefined && found.keyId === caller.keyId ? found : undefined;
       if (!session)
         return c.json(
           rpcError(-32001, "Session not found: start a new session with initialize (no mcp-session-id)."),
@@ -117,7 +141,7 @@ export async function serveMcpHttp(
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: MAX_HTTP_BODY_BYTES,
       onsessioninitialized: (id) => {
-        if (connection) sessions.set(id, { transport, connection, seen: Date.now() });
+        if (connection) sessions.set(id, { transport, connection, seen: Date.now(), keyId: caller.keyId });
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
@@ -163,6 +187,16 @@ export async function serveMcpHttp(
       });
     },
   };
+}
+
+/** Why `caller` may not use `mcp serve` (no `runs` scope, or an `agents` list without the MCP agent), if so. */
+function accessRefusal(caller: Caller | undefined, agentId: string): string | undefined {
+  if (caller === undefined) return "Missing or invalid bearer token.";
+  if (!callerHasScope(caller, "runs"))
+    return `Forbidden: key "${caller.keyId}" lacks the scope "runs" that mcp serve needs (gateway.auth.keys).`;
+  if (!callerMayUseAgent(caller, agentId))
+    return `Forbidden: key "${caller.keyId}" may not use agent "${agentId}" (gateway.auth.keys[].agents).`;
+  return undefined;
 }
 
 function rpcError(code: number, message: string) {
