@@ -116,6 +116,7 @@ export class FakeRunner implements Runner {
           version: 1,
           agentId: request.agentId,
           sessionKey: request.sessionKey,
+          ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
           at,
         });
       }
@@ -232,6 +233,7 @@ export class FakeRunner implements Runner {
                   ...event,
                   agentId: request.agentId,
                   sessionKey: request.sessionKey,
+                  ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
                 }),
             },
           }),
