@@ -91,7 +91,12 @@ export interface ToolsiftConfig {
      */
     auth?: {
       token?: string;
-      keys?: Array<{ id: string; token: string; scopes: Array<"runs" | "sessions:read" | "approvals" | "admin">; agents?: string[] }>;
+      keys?: Array<{
+        id: string;
+        token: string;
+        scopes: Array<"runs" | "sessions:read" | "approvals" | "admin">;
+        agents?: string[];
+      }>;
     };
     maxBodyBytes?: number;
     /** Most runs waiting behind a session's running run (429 beyond). Default 8. */

@@ -40,11 +40,9 @@ const timeoutMs = () => integerBetween(1, MAX_TIMEOUT_MS);
 
 /** One client key of the gateway and `mcp serve` (`gateway.auth.keys[]`). */
 const authKeySchema = section({
-  id: z
-    .string({ error: "expected a string" })
-    .regex(KEY_ID_PATTERN, {
-      error: 'expected a key id of 1 to 32 letters, digits, "_" and "-", starting with a letter or digit',
-    }),
+  id: z.string({ error: "expected a string" }).regex(KEY_ID_PATTERN, {
+    error: 'expected a key id of 1 to 32 letters, digits, "_" and "-", starting with a letter or digit',
+  }),
   token: nonEmptyText(),
   scopes: z
     .array(oneOf(SCOPES), { error: `expected a list of scopes (${SCOPES.join(", ")})` })
@@ -58,7 +56,9 @@ const authKeySchema = section({
  */
 const authSchema = section({
   token: nonEmptyText().optional(),
-  keys: z.array(authKeySchema, { error: "expected a list of keys ({ id, token, scopes, agents? })" }).optional(),
+  keys: z
+    .array(authKeySchema, { error: "expected a list of keys ({ id, token, scopes, agents? })" })
+    .optional(),
 }).superRefine((auth, context) => {
   const ids = new Map<string, number>();
   const tokens = new Map<string, number>();

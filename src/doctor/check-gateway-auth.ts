@@ -23,7 +23,8 @@ export function checkGatewayAuth(config: unknown): DoctorCheck[] {
       {
         name: "gateway-auth",
         status: "ok",
-        message: "no gateway keys: loopback only, every local caller trusted (no approvals wait for an operator)",
+        message:
+          "no gateway keys: loopback only, every local caller trusted (no approvals wait for an operator)",
       },
     ];
   }

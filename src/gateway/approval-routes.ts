@@ -54,7 +54,10 @@ function mayDecide(caller: Caller, pending: PendingApproval): boolean {
 function visibleApprovals(approvals: ApprovalBroker, caller: Caller): PendingApproval[] {
   const visible = approvals.pending().filter((pending) => mayDecide(caller, pending));
   if (isAdminCaller(caller)) return visible;
-  return visible.map((pending) => ({ ...pending, sessionKey: clientSessionName(caller, pending.sessionKey) }));
+  return visible.map((pending) => ({
+    ...pending,
+    sessionKey: clientSessionName(caller, pending.sessionKey),
+  }));
 }
 
 function readDecision(body: unknown): { decision: ApprovalVerdict; note?: string } {

@@ -17,7 +17,9 @@ export type RouteAccess = Scope | "any";
  * the key may use, checked where the agent is known (`resolve-run-target.ts`, `/v1/tools/effective`). A
  * count of a run's tokens is a run route. `/v1/models` answers any valid key, listing the agents it may run.
  */
-export const ROUTE_ACCESS: ReadonlyArray<readonly [method: "GET" | "POST", path: string, access: RouteAccess]> = [
+export const ROUTE_ACCESS: ReadonlyArray<
+  readonly [method: "GET" | "POST", path: string, access: RouteAccess]
+> = [
   ["POST", "/v1/responses", "runs"],
   ["POST", "/v1/responses/input_tokens", "runs"],
   ["POST", "/v1/chat/completions", "runs"],

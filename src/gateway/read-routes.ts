@@ -54,7 +54,9 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
     const origin = gateway.responses.lookup(id);
     // Another key's response is answered as one not stored: its existence is not revealed.
     const stored =
-      origin !== undefined && ownsSession(callerOf(c), origin.sessionKey) ? gateway.responses.stored(id) : undefined;
+      origin !== undefined && ownsSession(callerOf(c), origin.sessionKey)
+        ? gateway.responses.stored(id)
+        : undefined;
     if (stored === undefined) {
       throw notFound(
         `response "${id.slice(0, 80)}" is not stored: the gateway keeps the latest responses (up to ` +
@@ -93,7 +95,10 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
           ...session,
           owner: sessionOwner(session.sessionKey, gateway.namespacedKeyIds),
         }))
-      : sessions.map((session) => ({ ...session, sessionKey: clientSessionName(caller, session.sessionKey) }));
+      : sessions.map((session) => ({
+          ...session,
+          sessionKey: clientSessionName(caller, session.sessionKey),
+        }));
     return c.json({ object: "list", data });
   });
 

@@ -87,7 +87,7 @@ function readKeys(options: { keys?: readonly AuthKey[]; token?: string }) {
     }
     const taken = ids.get(id);
     if (taken !== undefined) {
-      const legacy = taken === "gateway.auth.token" ? " (gateway.auth.token is the admin key \"admin\")" : "";
+      const legacy = taken === "gateway.auth.token" ? ' (gateway.auth.token is the admin key "admin")' : "";
       throw invalid(`${where}.id "${id}" is already used by ${taken}${legacy}: give every key its own id.`);
     }
     ids.set(id, where);
@@ -100,7 +100,9 @@ function readKeys(options: { keys?: readonly AuthKey[]; token?: string }) {
     const digest = sha256(token);
     const twin = digests.find((other) => timingSafeEqual(other.digest, digest));
     if (twin !== undefined) {
-      throw invalid(`${where}.token (key "${id}") is the same as ${twin.where}'s: every key needs its own token.`);
+      throw invalid(
+        `${where}.token (key "${id}") is the same as ${twin.where}'s: every key needs its own token.`,
+      );
     }
     digests.push({ digest, where });
     const scopes = readScopes(key.scopes, where, id);

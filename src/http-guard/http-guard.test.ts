@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors/index.js";
-import { createKeyRing } from "./create-key-ring.js";
 import { checkJsonContentType } from "./check-content-type.js";
 import { createHostCheck, describeAllowedHostProblem, type HostRule } from "./check-host.js";
 import { createOriginCheck } from "./check-origin.js";
+import { createKeyRing } from "./create-key-ring.js";
 import { describeOriginProblem } from "./normalise-origin.js";
 
 describe("Content-Type of a POST body", () => {
