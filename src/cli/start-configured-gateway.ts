@@ -81,7 +81,7 @@ export async function startConfiguredGateway(
     log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
   if (token !== undefined || keys.length > 0) {
     const ids = [...(token === undefined ? [] : ["admin"]), ...keys.map((key) => key.id)];
-    log(`gateway auth: every route but /healthz requires a key's bearer token (keys: ${ids.join(", ")})`);
+    log(`gateway auth: every route but /healthz requires one of the keys ${ids.join(", ")} (gateway.auth)`);
   } else log("gateway auth: none; every local caller is trusted with every scope (loopback only)");
   const origins = gatewayConfig.cors?.allowOrigins ?? [];
   log(
