@@ -11,6 +11,7 @@ import {
   callerHasScope,
   callerMayUseAgent,
   createHttpGuard,
+  INVALID_TOKEN_MESSAGE,
 } from "../http-guard/index.js";
 import type { McpFrontend, McpFrontendConnection } from "./create-mcp-frontend.js";
 import {
@@ -111,6 +112,7 @@ export async function serveMcpHttp(
   );
   app.all(MCP_HTTP_PATH, async (c) => {
     const caller = c.get("caller");
+    if (caller === undefined) return c.json(rpcError(-32000, INVALID_TOKEN_MESSAGE), 401);
     const refusal = accessRefusal(caller, options.agentId ?? DEFAULT_MCP_AGENT_ID);
     if (refusal !== undefined) return c.json(rpcError(-32000, refusal), 403);
     const sessionId = c.req.header("mcp-session-id");
@@ -190,8 +192,7 @@ export async function serveMcpHttp(
 }
 
 /** Why `caller` may not use `mcp serve` (no `runs` scope, or an `agents` list without the MCP agent), if so. */
-function accessRefusal(caller: Caller | undefined, agentId: string): string | undefined {
-  if (caller === undefined) return "Missing or invalid bearer token.";
+function accessRefusal(caller: Caller, agentId: string): string | undefined {
   if (!callerHasScope(caller, "runs"))
     return `Forbidden: key "${caller.keyId}" lacks the scope "runs" that mcp serve needs (gateway.auth.keys).`;
   if (!callerMayUseAgent(caller, agentId))
