@@ -79,7 +79,9 @@ export async function startConfiguredGateway(
   }
   for (const plugin of runtime.plugins.plugins)
     log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
-  if (token !== undefined || keys.length > 0) {
+  if (token !== undefined && keys.length === 0)
+    log("gateway auth: every route but /healthz requires Authorization: Bearer <gateway.auth.token>");
+  else if (keys.length > 0) {
     const ids = [...(token === undefined ? [] : ["admin"]), ...keys.map((key) => key.id)];
     log(`gateway auth: every route but /healthz requires one of the keys ${ids.join(", ")} (gateway.auth)`);
   } else log("gateway auth: none; every local caller is trusted with every scope (loopback only)");
