@@ -26,7 +26,11 @@ export function newMcpSessionKey(now = new Date()): string {
  * Logs one MCP connection as one session: the `session` header before the first event (a client that only
  * lists tools leaves no file), then `tool-result` and `target-activity` events, all under one run id.
  */
-export function createMcpSessionLog(sessions: SessionStore, log: (line: string) => void): McpSessionLog {
+export function createMcpSessionLog(
+  sessions: SessionStore,
+  log: (line: string) => void,
+  keyId?: string,
+): McpSessionLog {
   const sessionKey = newMcpSessionKey();
   const runId = `mcp_${randomUUID()}`;
   let header: Promise<void> | undefined;
@@ -37,6 +41,7 @@ export function createMcpSessionLog(sessions: SessionStore, log: (line: string) 
         version: 1,
         agentId: MCP_AGENT_ID,
         sessionKey,
+        ...(keyId === undefined ? {} : { keyId }),
         at: event.at,
       });
       await header;

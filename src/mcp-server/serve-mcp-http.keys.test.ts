@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../catalog/index.js";
 import type { AuthKey } from "../http-guard/index.js";
-import type { SessionStore } from "../sessions/index.js";
+import type { SessionEvent, SessionStore } from "../sessions/index.js";
 import { createMcpFrontend } from "./create-mcp-frontend.js";
 import { type HttpMcpServer, serveMcpHttp } from "./serve-mcp-http.js";
 
@@ -27,7 +27,14 @@ const note: ToolDefinition = {
   execute: async () => ({ content: [{ type: "text", text: "noted" }] }),
 };
 
-const memory: SessionStore = { append: async () => {}, read: async () => [], list: async () => [] };
+const written: SessionEvent[] = [];
+const memory: SessionStore = {
+  append: async (_agentId, _sessionKey, event) => {
+    written.push(event);
+  },
+  read: async () => [],
+  list: async () => [],
+};
 const open: Array<{ close(): Promise<unknown> }> = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((item) => item.close().catch(() => {})));
@@ -37,6 +44,7 @@ async function serve(): Promise<{ server: HttpMcpServer; logs: string[] }> {
   const frontend = createMcpFrontend({
     source: { tools: () => [], status: () => [], onToolsChanged: () => () => {} },
     tools: [note],
+    toolSearch: false,
     sessions: memory,
     log: () => {},
   });
@@ -120,6 +128,12 @@ describe("mcp serve --http: keys", () => {
         "Session not found",
       );
     }
-    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("notes_add");
+    // The session log's header records the key that opened the MCP session.
+    await client.callTool({ name: "notes_add", arguments: { text: "hi" } });
+    expect(written.find((event) => event.type === "session")).toMatchObject({
+      agentId: "mcp",
+      keyId: "alice",
+    });
   });
 });

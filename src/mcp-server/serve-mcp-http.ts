@@ -149,7 +149,8 @@ export async function serveMcpHttp(
         sessions.delete(id);
       },
     });
-    connection = await frontend.connect(transport);
+    // The trusted loopback caller presented no key: its sessions record none.
+    connection = await frontend.connect(transport, caller.trusted ? {} : { keyId: caller.keyId });
     const response = await transport.handleRequest(c.req.raw);
     // Anything but a successful initialize leaves no session behind.
     if (transport.sessionId === undefined || !sessions.has(transport.sessionId)) await connection.close();

@@ -28,6 +28,8 @@ export interface ServeSessionOptions {
   /** The tool policy: denied tools are never listed, searched or called. Default: everything admitted. */
   policy?: PolicyLayers;
   sessions: SessionStore;
+  /** The client key that opened the connection: in its session header and on its approvals. Default: none. */
+  keyId?: string;
   log(line: string): void;
 }
 
@@ -57,10 +59,11 @@ export interface ServeSession {
  */
 export async function createServeSession(options: ServeSessionOptions): Promise<ServeSession> {
   const { log } = options;
-  const sessionLog = createMcpSessionLog(options.sessions, log);
+  const sessionLog = createMcpSessionLog(options.sessions, log, options.keyId);
   const surface = await openRunSurface({
     agentId: MCP_AGENT_ID,
     sessionKey: sessionLog.sessionKey,
+    ...(options.keyId === undefined ? {} : { keyId: options.keyId }),
     tools: options.tools(),
     ...(options.policy ? { policy: options.policy } : {}),
     settings: options.toolSearch,
