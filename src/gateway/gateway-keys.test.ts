@@ -15,7 +15,7 @@ import {
 
 type Route = {
   name: string;
-  method: "GET" | "POST";
+  method: "GET" | "HEAD" | "POST";
   /** The path, given the ids of alice's session name, response and pending approval. */
   path: (fixture: Fixture) => string;
   body?: unknown;
@@ -228,6 +228,24 @@ const ROUTES: Route[] = [
     },
   },
   {
+    name: "HEAD /v1/sessions (HEAD is checked as its GET)",
+    method: "HEAD",
+    path: () => "/v1/sessions",
+    // prettier-ignore
+    expected: {
+      none: 401,
+      wrong: 401,
+      alice: 200,
+      bob: 200,
+      runner: 403,
+      reader: 200,
+      approver: 403,
+      helperOnly: 403,
+      ops: 200,
+      legacy: 200,
+    },
+  },
+  {
     name: "GET /v1/sessions/:key (alice's name: admins name stored keys, so theirs is another, absent session)",
     method: "GET",
     path: (fixture) => `/v1/sessions/${fixture.sessionName}`,
@@ -391,11 +409,13 @@ describe("gateway keys: every route against every caller", () => {
         const headers = authorizationOf(caller);
         const path = route.path(fixture);
         const response =
-          route.method === "GET" ? await test.get(path, headers) : await test.post(path, route.body, headers);
+          route.method === "POST"
+            ? await test.post(path, route.body, headers)
+            : await fetch(`${test.url}${path}`, { method: route.method, headers });
         const text = await response.text();
         expect({ caller, status: response.status }).toEqual({ caller, status: route.expected[caller] });
         for (const token of ALL_TEST_TOKENS) expect(text).not.toContain(token);
-        if (response.status === 401 || response.status === 403) {
+        if (route.method !== "HEAD" && (response.status === 401 || response.status === 403)) {
           const body = JSON.parse(text) as {
             type?: string;
             error: { type: string; code?: string; message: string };
