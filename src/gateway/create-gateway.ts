@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { createHttpGuard, type GuardRefusal } from "../http-guard/index.js";
+import { createHttpGuard, createKeyRing, type GuardRefusal, type KeyRing } from "../http-guard/index.js";
 import { withIncomingTrace } from "../telemetry/index.js";
 import { errorBodyFor, MESSAGES_PATH, speaksAnthropic, toAnthropicErrorBody } from "./anthropic-error.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
@@ -68,7 +68,15 @@ export function createGateway(options: GatewayOptions): Gateway {
   const routes =
     options.approvals === undefined ? ROUTE_METHODS : [...ROUTE_METHODS, ...APPROVAL_ROUTE_METHODS];
   const jsonPosts = routes.filter(([, allow]) => allow.split(", ").includes("POST")).map(([path]) => path);
-  const guardFor = (bindHost: string) => createGatewayGuard(options, { bindHost, jsonPosts, log });
+  // Built once: the guard is rebuilt at `listen`, and only the ring (token digests) is kept, never the tokens.
+  const keyRing =
+    options.authToken !== undefined || (options.authKeys?.length ?? 0) > 0
+      ? createKeyRing({
+          ...(options.authKeys === undefined ? {} : { keys: options.authKeys }),
+          ...(options.authToken === undefined ? {} : { token: options.authToken }),
+        })
+      : undefined;
+  const guardFor = (bindHost: string) => createGatewayGuard(options, { bindHost, jsonPosts, log, keyRing });
   // The Host check needs the bind address: given, or taken from `listen` (127.0.0.1 until then).
   let guard = guardFor(options.bindHost ?? DEFAULT_GATEWAY_HOST);
   const app = new Hono();
@@ -177,7 +185,12 @@ const CORS_ALLOW_HEADERS = [
  */
 function createGatewayGuard(
   options: GatewayOptions,
-  where: { bindHost: string; jsonPosts: readonly string[]; log: (line: string) => void },
+  where: {
+    bindHost: string;
+    jsonPosts: readonly string[];
+    log: (line: string) => void;
+    keyRing: KeyRing | undefined;
+  },
 ) {
   const { bindHost, log } = where;
   // Route patterns (`/v1/approvals/:id`) as exact path matchers: a POST to one of them must carry JSON.
@@ -202,8 +215,7 @@ function createGatewayGuard(
       allowHeaders: CORS_ALLOW_HEADERS,
       exposeHeaders: [AGENT_HEADER, SESSION_HEADER],
     },
-    ...(options.authToken === undefined ? {} : { bearerToken: options.authToken }),
-    ...(options.authKeys === undefined ? {} : { keys: options.authKeys }),
+    ...(where.keyRing === undefined ? {} : { keyRing: where.keyRing }),
     openPaths: ["/healthz"],
     requiresJsonBody: (method, path) => method === "POST" && jsonPosts.some((pattern) => pattern.test(path)),
     render: (refusal: GuardRefusal, path: string) =>

@@ -3,7 +3,7 @@ import { type Caller, LOCAL_CALLER } from "./caller.js";
 import { checkJsonContentType } from "./check-content-type.js";
 import { createHostCheck, type HostRule } from "./check-host.js";
 import { createOriginCheck } from "./check-origin.js";
-import { type AuthKey, createKeyRing } from "./create-key-ring.js";
+import { type AuthKey, createKeyRing, type KeyRing } from "./create-key-ring.js";
 import { PREFLIGHT_MAX_AGE_SECONDS } from "./limits.js";
 import type { GuardRefusal } from "./types.js";
 
@@ -32,6 +32,11 @@ export type HttpGuardOptions = {
   bearerToken?: string;
   /** Client keys with scopes (`gateway.auth.keys`), beside or instead of `bearerToken`. Default: none. */
   keys?: readonly AuthKey[];
+  /**
+   * A key ring already built from the keys (`createKeyRing`), used instead of `bearerToken` and `keys`: a
+   * server that builds its guard more than once keeps only the ring (digests), not the tokens. Default: none.
+   */
+  keyRing?: KeyRing;
   /** Paths answered without a token (still Host- and Origin-checked). Default: none. */
   openPaths?: readonly string[];
   /**
@@ -70,12 +75,14 @@ export function createHttpGuard(options: HttpGuardOptions): MiddlewareHandler {
   const checkHost = createHostCheck(options.hosts);
   const checkOrigin = createOriginCheck(options.allowOrigins);
   const guarded = options.bearerToken !== undefined || (options.keys?.length ?? 0) > 0;
-  const identify = guarded
-    ? createKeyRing({
-        ...(options.keys === undefined ? {} : { keys: options.keys }),
-        ...(options.bearerToken === undefined ? {} : { token: options.bearerToken }),
-      })
-    : undefined;
+  const identify =
+    options.keyRing ??
+    (guarded
+      ? createKeyRing({
+          ...(options.keys === undefined ? {} : { keys: options.keys }),
+          ...(options.bearerToken === undefined ? {} : { token: options.bearerToken }),
+        })
+      : undefined);
   const openPaths = new Set(options.openPaths ?? []);
   const requiresJsonBody = options.requiresJsonBody ?? ((method: string) => method === "POST");
   const allowMethods = options.cors.allowMethods.join(", ");
