@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { parseConfigText, validateConfig } from "../src/config/index.js";
 
 const execFileAsync = promisify(execFile);
 const root = join(import.meta.dirname, "..");
@@ -157,6 +158,12 @@ describe("README examples", () => {
       encoding: "utf8",
     });
     expect(output.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("shows a keys-and-scopes config that validates", () => {
+    const block = /<!-- config: keys -->\s*```json5\n([\s\S]*?)```/u.exec(readme)?.[1] ?? "";
+    expect(block).toContain("scopes");
+    expect(validateConfig(parseConfigText(block, "README.md"))).toEqual([]);
   });
 
   it("keeps the two setup commands", () => {

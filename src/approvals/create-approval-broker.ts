@@ -78,6 +78,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
         args: redactSecrets(event.args),
         agentId: event.agentId,
         sessionKey: event.sessionKey,
+        ...(event.keyId === undefined ? {} : { keyId: event.keyId }),
         createdAt: new Date(now).toISOString(),
         expiresAt: new Date(now + timeoutMs).toISOString(),
       });
@@ -97,7 +98,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
       signal?.addEventListener("abort", onAbort, { once: true });
       log(
         `approval ${request.id} pending: ${request.toolName} (${request.toolId}) for agent ${request.agentId}, ` +
-          `session ${request.sessionKey}; denied after ${timeoutMs} ms without a decision`,
+          `session ${request.sessionKey}${request.keyId === undefined ? "" : `, key ${request.keyId}`}; denied after ${timeoutMs} ms without a decision`,
       );
     });
   };

@@ -17,6 +17,8 @@ export type PendingApproval = {
   readonly args: unknown;
   readonly agentId: string;
   readonly sessionKey: string;
+  /** The client key whose run asked (`gateway.auth.keys[].id`); absent for a run no key asked for. */
+  readonly keyId?: string;
   /** ISO 8601 time the request was published. */
   readonly createdAt: string;
   /** ISO 8601 time after which the call is denied. */
@@ -24,7 +26,12 @@ export type PendingApproval = {
 };
 
 /** A tool call that may need approval, with the run it belongs to. */
-export type ApprovalRequestEvent = ToolCallEvent & { readonly agentId: string; readonly sessionKey: string };
+export type ApprovalRequestEvent = ToolCallEvent & {
+  readonly agentId: string;
+  readonly sessionKey: string;
+  /** The client key of the run (see `PendingApproval.keyId`). */
+  readonly keyId?: string;
+};
 
 /** Options of `createApprovalBroker` (the `tools.approval` config section, plus a log). */
 export type ApprovalBrokerOptions = {

@@ -50,11 +50,12 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
     resolveToolSearchConfig(config.tools?.toolSearch, { harness: "embedded" }); // refuses a bad value now
     const host = options.bind ?? DEFAULT_MCP_HTTP_HOST;
     const token = config.gateway?.auth?.token;
-    if (!stdio && !isLoopbackHost(host) && token === undefined) {
+    const keys = config.gateway?.auth?.keys ?? [];
+    if (!stdio && !isLoopbackHost(host) && token === undefined && keys.length === 0) {
       throw new ToolsiftError(
         "CONFIG_INVALID",
-        `Refusing to serve MCP on ${host} without an auth token: set gateway.auth.token in ${runtime.loaded.path} ` +
-          '(for example "env:TOOLSIFT_GATEWAY_TOKEN"), or bind to 127.0.0.1.',
+        `Refusing to serve MCP on ${host} without an auth token or keys: set gateway.auth.token or ` +
+          `gateway.auth.keys in ${runtime.loaded.path} (for example "env:TOOLSIFT_GATEWAY_TOKEN"), or bind to 127.0.0.1.`,
       );
     }
     await runtime.mcp.start();
@@ -93,6 +94,7 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
         host,
         log,
         ...(token === undefined ? {} : { token }),
+        ...(keys.length === 0 ? {} : { keys }),
         ...(config.gateway?.cors?.allowOrigins === undefined
           ? {}
           : { allowOrigins: config.gateway.cors.allowOrigins }),
@@ -102,8 +104,10 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
       });
       served = httpServer;
       log(`toolsift mcp serve listening on ${httpServer.url}`);
-      if (token !== undefined)
-        log("toolsift mcp serve: every request needs the bearer token (gateway.auth.token)");
+      if (token !== undefined || keys.length > 0)
+        log(
+          'toolsift mcp serve: every request needs a key with the "runs" scope (gateway.auth.token or gateway.auth.keys)',
+        );
       await shutdown.signal;
     }
   } finally {

@@ -19,6 +19,7 @@ export function configSecrets(config: ToolsiftConfig): string[] {
     addSecretEntries(provider.headers);
   }
   add(config.gateway?.auth?.token);
+  for (const key of config.gateway?.auth?.keys ?? []) add(key.token);
   for (const server of Object.values(config.mcp?.servers ?? {})) {
     addSecretEntries(server.env);
     addSecretEntries(server.headers);

@@ -72,9 +72,12 @@ export async function showSession(
     return;
   }
   const final = summary.finalTool ? `${summary.finalTool.id} (${summary.finalTool.source})` : "none";
+  // The client key that opened it (gateway.auth.keys), when one did.
+  const header = events[0]?.type === "session" ? events[0] : undefined;
   io.stdout(
     [
       `session ${agentId}/${sessionKey}: ${events.length} events, ${summary.requests} model requests`,
+      ...(header?.keyId === undefined ? [] : [`opened by key: ${header.keyId}`]),
       `schemas declared up front: ${describeUpFront(summary)}`,
       `searches: ${summary.searches}, describes: ${summary.describes}, calls: ${summary.calls}`,
       `final tool: ${final}`,

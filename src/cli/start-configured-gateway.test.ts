@@ -103,6 +103,49 @@ describe("startConfiguredGateway: non-loopback binds", () => {
     }
   });
 
+  it("serves 0.0.0.0 with keys alone (no token), each key opening its scopes", async () => {
+    const configPath = await writeConfig({
+      gateway: {
+        auth: {
+          keys: [
+            { id: "runner", token: "env:RUNNER_TOKEN", scopes: ["runs"] },
+            { id: "reader", token: "env:READER_TOKEN", scopes: ["sessions:read"] },
+          ],
+        },
+      },
+    });
+    const env = envWith({ RUNNER_TOKEN: `${TOKEN}-runner`, READER_TOKEN: `${TOKEN}-reader` });
+    const lines: string[] = [];
+    const running = await startConfiguredGateway(
+      { configPath, bind: "0.0.0.0", port: 0 },
+      (line) => lines.push(line),
+      env,
+    );
+    try {
+      const base = running.url.replace("0.0.0.0", "127.0.0.1");
+      const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+      expect((await fetch(`${base}/v1/sessions`)).status).toBe(401);
+      expect((await fetch(`${base}/v1/sessions`, as(`${TOKEN}-runner`))).status).toBe(403);
+      expect((await fetch(`${base}/v1/sessions`, as(`${TOKEN}-reader`))).status).toBe(200);
+    } finally {
+      await running.stop();
+    }
+    expect(lines).toContain(
+      "gateway auth: every route but /healthz requires one of the keys runner, reader (gateway.auth)",
+    );
+    expect(lines.join("\n")).not.toContain(TOKEN);
+  });
+
+  it("refuses to start when a key's token variable is unset, naming the key", async () => {
+    const configPath = await writeConfig({
+      gateway: { auth: { keys: [{ id: "ci", token: "env:CI_TOKEN", scopes: ["runs"] }] } },
+    });
+    const port = await freePort();
+    const error = await refusal(startConfiguredGateway({ configPath, port }, () => {}, envWith()));
+    expect(error.message).toContain('gateway.auth.keys[0].token (key "ci") is missing or empty');
+    expect(await portIsFree(port)).toBe(true);
+  });
+
   it("on loopback without a token, stays open", async () => {
     const configPath = await writeConfig({});
     const running = await startConfiguredGateway(

@@ -16,9 +16,10 @@ const TOKEN_VARIABLE = "TOOLSIFT_GATEWAY_TOKEN";
 /**
  * The real `toolsift gateway` start: config (a bad file refuses the start, naming every problem), plugins
  * (a broken one is logged and skipped), runner, approval broker and session store, then the HTTP server.
- * A non-loopback bind needs `gateway.auth.token` (after `env:` resolution); without one nothing listens.
- * Every log line is redacted (secret shapes, and the config's own keys and token) and has its control
- * characters escaped (one line each, whatever a client, model or tool put in it) before `log` sees it.
+ * A non-loopback bind needs `gateway.auth.token` or `gateway.auth.keys` (after `env:` resolution); without
+ * either nothing listens. Every log line is redacted (secret shapes, and the config's own keys and token) and
+ * has its control characters escaped (one line each, whatever a client, model or tool put in it) before `log`
+ * sees it.
  */
 export async function startConfiguredGateway(
   options: GatewayStartOptions,
@@ -34,13 +35,14 @@ export async function startConfiguredGateway(
   const gatewayConfig = runtime.loaded.config.gateway ?? {};
   const host = options.bind ?? gatewayConfig.bind ?? DEFAULT_GATEWAY_HOST;
   const token = gatewayConfig.auth?.token;
-  if (!isLoopbackHost(host) && (token === undefined || token.length === 0)) {
+  const keys = gatewayConfig.auth?.keys ?? [];
+  if (!isLoopbackHost(host) && (token === undefined || token.length === 0) && keys.length === 0) {
     await runtime.runner.close();
     throw new ToolsiftError(
       "CONFIG_INVALID",
-      `Refusing to listen on ${host}: a non-loopback address needs gateway.auth.token in ${runtime.loaded.path} ` +
-        `(for example "env:${TOKEN_VARIABLE}", with ${TOKEN_VARIABLE} set to a long random value), so that ` +
-        "other machines must send it as a bearer token. Or bind to 127.0.0.1.",
+      `Refusing to listen on ${host}: a non-loopback address needs gateway.auth.token or gateway.auth.keys in ` +
+        `${runtime.loaded.path} (for example "env:${TOKEN_VARIABLE}", with ${TOKEN_VARIABLE} set to a long random ` +
+        "value), so that other machines must send a bearer token. Or bind to 127.0.0.1.",
     );
   }
   // Traces and metrics over OTLP/HTTP when an endpoint is configured; the SDK loads only then.
@@ -59,6 +61,7 @@ export async function startConfiguredGateway(
       host,
       log,
       ...(token === undefined ? {} : { authToken: token }),
+      ...(keys.length === 0 ? {} : { authKeys: keys }),
       ...(gatewayConfig.maxBodyBytes === undefined ? {} : { maxBodyBytes: gatewayConfig.maxBodyBytes }),
       ...(gatewayConfig.hostedTools === undefined ? {} : { hostedTools: gatewayConfig.hostedTools }),
       // Browser safety: the Host check knows the bind address; listed origins get CORS.
@@ -79,8 +82,12 @@ export async function startConfiguredGateway(
   }
   for (const plugin of runtime.plugins.plugins)
     log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
-  if (token !== undefined)
+  if (token !== undefined && keys.length === 0)
     log("gateway auth: every route but /healthz requires Authorization: Bearer <gateway.auth.token>");
+  else if (keys.length > 0) {
+    const ids = [...(token === undefined ? [] : ["admin"]), ...keys.map((key) => key.id)];
+    log(`gateway auth: every route but /healthz requires one of the keys ${ids.join(", ")} (gateway.auth)`);
+  } else log("gateway auth: none; every local caller is trusted with every scope (loopback only)");
   const origins = gatewayConfig.cors?.allowOrigins ?? [];
   log(
     origins.length === 0

@@ -103,6 +103,19 @@ describe("toolsift sessions", () => {
     expect(show.code).toBe(0);
     expect(show.stdout).toContain("schemas declared up front: 3");
     expect(show.stdout).toContain("last run: no run summary (the run is still going, or it was cut off)\n");
+    expect(show.stdout).not.toContain("opened by key");
+    await store.append("main", "alice.notes", {
+      type: "session",
+      version: 1,
+      agentId: "main",
+      sessionKey: "alice.notes",
+      keyId: "alice",
+      at,
+    });
+    const keyed = await run("sessions", "show", "alice.notes");
+    expect(keyed.stdout).toContain(
+      "session main/alice.notes: 1 events, 0 model requests\nopened by key: alice\n",
+    );
     const missing = await run("sessions", "show", "nope");
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No session "nope"');

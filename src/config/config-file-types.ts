@@ -101,7 +101,20 @@ export interface ToolsiftConfig {
   gateway?: {
     bind?: string;
     port?: number;
-    auth?: { token?: string };
+    /**
+     * Who may call the gateway and `mcp serve --http`. `token`: one admin key (id "admin"). `keys`: client
+     * keys with scopes ("runs", "sessions:read", "approvals", "admin") and, optionally, the agents they may
+     * run. Default: none (loopback only; every local caller is trusted with every scope).
+     */
+    auth?: {
+      token?: string;
+      keys?: Array<{
+        id: string;
+        token: string;
+        scopes: Array<"runs" | "sessions:read" | "approvals" | "admin">;
+        agents?: string[];
+      }>;
+    };
     maxBodyBytes?: number;
     /** Most runs waiting behind a session's running run (429 beyond). Default 8. */
     maxQueuedPerSession?: number;

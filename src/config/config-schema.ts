@@ -1,5 +1,11 @@
 import * as z from "zod";
-import { describeAllowedHostProblem, describeOriginProblem } from "../http-guard/index.js";
+import {
+  describeAllowedHostProblem,
+  describeOriginProblem,
+  KEY_ID_PATTERN,
+  LEGACY_TOKEN_KEY_ID,
+  SCOPES,
+} from "../http-guard/index.js";
 import { isEnvReference } from "./env-reference.js";
 import {
   MAX_CATALOG_CACHE_SIZE,
@@ -35,6 +41,55 @@ import {
 export const OMIT_RECEIVED = "omitReceived";
 
 const timeoutMs = () => integerBetween(1, MAX_TIMEOUT_MS);
+
+/** One client key of the gateway and `mcp serve` (`gateway.auth.keys[]`). */
+const authKeySchema = section({
+  id: z.string({ error: "expected a string" }).regex(KEY_ID_PATTERN, {
+    error: 'expected a key id of 1 to 32 letters, digits, "_" and "-", starting with a letter or digit',
+  }),
+  token: nonEmptyText(),
+  scopes: z
+    .array(oneOf(SCOPES), { error: `expected a list of scopes (${SCOPES.join(", ")})` })
+    .min(1, { error: `expected at least one scope (${SCOPES.join(", ")})` }),
+  agents: z.array(configId(), { error: "expected a list of agent ids" }).optional(),
+});
+
+/**
+ * `gateway.auth`: the legacy token (the admin key "admin") and the client keys. Ids and tokens must be unique
+ * (tokens are compared again once `env:` references are resolved, when the server starts).
+ */
+const authSchema = section({
+  token: nonEmptyText().optional(),
+  keys: z
+    .array(authKeySchema, { error: "expected a list of keys ({ id, token, scopes, agents? })" })
+    .optional(),
+}).superRefine((auth, context) => {
+  const ids = new Map<string, number>();
+  const tokens = new Map<string, number>();
+  for (const [index, key] of (auth.keys ?? []).entries()) {
+    const sameId = ids.get(key.id);
+    if (sameId !== undefined || (auth.token !== undefined && key.id === LEGACY_TOKEN_KEY_ID)) {
+      context.addIssue({
+        code: "custom",
+        path: ["keys", index, "id"],
+        message:
+          sameId !== undefined
+            ? `the id "${key.id}" is already used by keys[${sameId}]: give every key its own id`
+            : `the id "${LEGACY_TOKEN_KEY_ID}" is taken by gateway.auth.token (the admin key): rename this key`,
+        params: { [OMIT_RECEIVED]: true },
+      });
+    } else ids.set(key.id, index);
+    const sameToken = tokens.get(key.token);
+    if (sameToken !== undefined || key.token === auth.token) {
+      context.addIssue({
+        code: "custom",
+        path: ["keys", index, "token"],
+        message: `the same token as ${sameToken === undefined ? "gateway.auth.token" : `keys[${sameToken}]`}: every key needs its own token`,
+        params: { [OMIT_RECEIVED]: true },
+      });
+    } else tokens.set(key.token, index);
+  }
+});
 
 const providerSchema = section({
   api: oneOf(["openai-responses", "openai-chat", "anthropic-messages"]),
@@ -142,7 +197,7 @@ export const configFileSchema = section({
   gateway: section({
     bind: bindAddress().optional(),
     port: integerBetween(0, 65_535).optional(),
-    auth: section({ token: nonEmptyText().optional() }).optional(),
+    auth: authSchema.optional(),
     maxBodyBytes: integerBetween(1, MAX_GATEWAY_BODY_BYTES).optional(),
     maxQueuedPerSession: integerBetween(0, MAX_QUEUED_PER_SESSION_CEILING).optional(),
     hostedTools: oneOf(["omit", "reject"]).optional(),

@@ -78,7 +78,14 @@ const everyKeyConfig = {
   gateway: {
     bind: "127.0.0.1",
     port: 18_789,
-    auth: { token: "env:TOOLSIFT_GATEWAY_TOKEN" },
+    auth: {
+      token: "env:TOOLSIFT_GATEWAY_TOKEN",
+      keys: [
+        { id: "alice", token: "env:ALICE_TOKEN", scopes: ["runs", "sessions:read", "approvals"] },
+        { id: "ci-bot", token: "env:CI_TOKEN", scopes: ["runs"], agents: ["main", "coder.v2"] },
+        { id: "ops", token: "env:OPS_TOKEN", scopes: ["admin"] },
+      ],
+    },
     maxBodyBytes: 1_048_576,
     hostedTools: "reject",
   },
@@ -232,6 +239,56 @@ describe("validateConfig: every problem as path: reason", () => {
       "empty token",
       { gateway: { auth: { token: "" } } },
       ['gateway.auth.token: expected a non-empty string (got "")'],
+    ],
+    [
+      "gateway.auth.keys: bad id, empty token, no scopes, unknown scope, bad agent id, missing id, unknown field",
+      {
+        gateway: {
+          auth: {
+            keys: [
+              { id: "al.ice", token: "t1", scopes: ["runs"] },
+              { id: "b", token: "", scopes: [] },
+              { id: "c", token: "t3", scopes: ["root"], agents: ["bad id!"] },
+              { token: "t4", scopes: ["runs"], extra: 1 },
+            ],
+          },
+        },
+      },
+      [
+        'gateway.auth.keys[0].id: expected a key id of 1 to 32 letters, digits, "_" and "-", starting with a letter or digit (got "al.ice")',
+        'gateway.auth.keys[1].token: expected a non-empty string (got "")',
+        "gateway.auth.keys[1].scopes: expected at least one scope (runs, sessions:read, approvals, admin) (got an array)",
+        'gateway.auth.keys[2].scopes[0]: expected "runs" | "sessions:read" | "approvals" | "admin" (got "root")',
+        'gateway.auth.keys[2].agents[0]: expected an id of letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit) (got "bad id!")',
+        "gateway.auth.keys[3].id: required",
+        "gateway.auth.keys[3].extra: unknown key (expected id, token, scopes or agents)",
+      ],
+    ],
+    [
+      "gateway.auth.keys: ids and tokens must be unique, and the id admin belongs to gateway.auth.token",
+      {
+        gateway: {
+          auth: {
+            token: "same",
+            keys: [
+              { id: "admin", token: "same", scopes: ["admin"] },
+              { id: "x", token: "t", scopes: ["runs"] },
+              { id: "x", token: "t", scopes: ["runs"] },
+            ],
+          },
+        },
+      },
+      [
+        'gateway.auth.keys[0].id: the id "admin" is taken by gateway.auth.token (the admin key): rename this key',
+        "gateway.auth.keys[0].token: the same token as gateway.auth.token: every key needs its own token",
+        'gateway.auth.keys[2].id: the id "x" is already used by keys[1]: give every key its own id',
+        "gateway.auth.keys[2].token: the same token as keys[1]: every key needs its own token",
+      ],
+    ],
+    [
+      "gateway.auth.keys not a list",
+      { gateway: { auth: { keys: "alice" } } },
+      ['gateway.auth.keys: expected a list of keys ({ id, token, scopes, agents? }) (got "alice")'],
     ],
     [
       "agents.list entries: missing id, bad list value, duplicate id",

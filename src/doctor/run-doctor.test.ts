@@ -30,6 +30,7 @@ const GOOD = `// a healthy installation
   tools: { toolSearch: { mode: "tools", searchDefaultLimit: 8 }, deny: ["exec"], approval: { require: ["write"] } },
   plugins: { load: { paths: ["./plugins"] } },
   mcp: { servers: { calendar: { command: "calendar-mcp" }, remote: { url: "http://127.0.0.1:8080/mcp" } } },
+  gateway: { auth: { keys: [{ id: "ops", token: "tsk-doctor-test-token", scopes: ["admin"] }] } },
 }
 `;
 
@@ -51,6 +52,7 @@ describe("runDoctor on a healthy installation", () => {
       ["mcp-servers", "ok"],
       ["plugins", "ok"],
       ["policy", "ok"],
+      ["gateway-auth", "ok"],
     ]);
     expect(report.checks.map((check) => check.message)).toEqual([
       `${home.file} is valid`,
@@ -62,6 +64,7 @@ describe("runDoctor on a healthy installation", () => {
       "remote: url http://127.0.0.1:8080/mcp is well formed (not contacted)",
       `weather: loaded from ${join(home.dir, "plugins", "weather")} (1 tool: get_forecast)`,
       "every policy selector can match a tool",
+      "the gateway and mcp serve --http need a key",
     ]);
     expect(await home.snapshot()).toEqual(before);
 

@@ -11,6 +11,7 @@ import {
 } from "../config/index.js";
 import { editConfigFile, readConfigSource } from "../config-editor/index.js";
 import { isToolsiftError } from "../errors/index.js";
+import { checkGatewayAuth } from "./check-gateway-auth.js";
 import { checkMcpServers } from "./check-mcp-servers.js";
 import { checkPlugins } from "./check-plugins.js";
 import { checkPolicy } from "./check-policy.js";
@@ -19,7 +20,7 @@ import { checkStateDir } from "./check-state-dir.js";
 import { type MigrationPlan, planMigration } from "./plan-migration.js";
 import type { DoctorCheck, DoctorOptions, DoctorReport } from "./types.js";
 
-const NEEDS_CONFIG = ["providers", "mcp-servers", "plugins", "policy"] as const;
+const NEEDS_CONFIG = ["providers", "mcp-servers", "plugins", "policy", "gateway-auth"] as const;
 const UNREAD = "not checked: the config file could not be read";
 
 /**
@@ -209,6 +210,7 @@ async function configDependentChecks(
   await guarded("mcp-servers", () => checkMcpServers(resolved.config, options));
   await guarded("plugins", () => checkPlugins(resolved.config, options.configDir));
   await guarded("policy", () => checkPolicy(resolved.config));
+  await guarded("gateway-auth", () => checkGatewayAuth(resolved.config));
   return checks;
 }
 

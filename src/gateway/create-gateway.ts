@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { createHttpGuard, type GuardRefusal } from "../http-guard/index.js";
+import { createHttpGuard, createKeyRing, type GuardRefusal, type KeyRing } from "../http-guard/index.js";
 import { withIncomingTrace } from "../telemetry/index.js";
 import { escapeControlCharacters } from "../text/index.js";
 import {
@@ -11,6 +11,7 @@ import {
   toAnthropicErrorBody,
 } from "./anthropic-error.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
+import { registerRouteAccess } from "./caller-access.js";
 import { abortedRequestNote } from "./client-aborted.js";
 import { registerCountTokensRoute } from "./count-tokens-route.js";
 import type { GatewayContext } from "./gateway-context.js";
@@ -19,7 +20,6 @@ import { HostedToolReporter } from "./hosted-tools.js";
 import { createInternalErrorReporter } from "./internal-error.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
 import { registerReadRoutes } from "./read-routes.js";
-import { createRequestAuthorisedCheck } from "./request-authorised.js";
 import { ResponseRegistry } from "./response-registry.js";
 import { registerRunRoutes } from "./run-routes.js";
 import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
@@ -56,9 +56,9 @@ const SHOWN_PATH_CHARS = 200;
  * Builds the toolsift gateway: the OpenAI-compatible run endpoints, the read-only routes, OpenAI-style
  * error objects for every failure (never a stack trace), per-session run serialisation, and a bounded drain.
  * Every request passes the shared browser guard first (`src/http-guard`: Host, Origin/CORS, bearer token,
- * JSON Content-Type on POST). With `authToken`, every route but `/healthz` needs the bearer token; with
- * `approvals`, the approval routes are served. An empty `authToken` or a malformed `allowOrigins` or
- * `allowedHosts` entry throws CONFIG_INVALID.
+ * JSON Content-Type on POST). With `authToken` or `authKeys`, every route but `/healthz` needs a key, and
+ * each route its scope (`caller-access.ts`); with `approvals`, the approval routes are served. An empty
+ * `authToken`, a bad key list or a malformed `allowOrigins` or `allowedHosts` entry throws CONFIG_INVALID.
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const sink = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -76,14 +76,24 @@ export function createGateway(options: GatewayOptions): Gateway {
     hostedToolReporter: new HostedToolReporter(log),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     hostedTools: options.hostedTools ?? "omit",
-    authorised: createRequestAuthorisedCheck(options.authToken),
+    namespacedKeyIds: new Set(
+      (options.authKeys ?? []).filter((key) => !key.scopes.includes("admin")).map((key) => key.id),
+    ),
     log,
     reportInternal,
   };
   const routes =
     options.approvals === undefined ? ROUTE_METHODS : [...ROUTE_METHODS, ...APPROVAL_ROUTE_METHODS];
   const jsonPosts = routes.filter(([, allow]) => allow.split(", ").includes("POST")).map(([path]) => path);
-  const guardFor = (bindHost: string) => createGatewayGuard(options, { bindHost, jsonPosts, log });
+  // Built once: the guard is rebuilt at `listen`, and only the ring (token digests) is kept, never the tokens.
+  const keyRing =
+    options.authToken !== undefined || (options.authKeys?.length ?? 0) > 0
+      ? createKeyRing({
+          ...(options.authKeys === undefined ? {} : { keys: options.authKeys }),
+          ...(options.authToken === undefined ? {} : { token: options.authToken }),
+        })
+      : undefined;
+  const guardFor = (bindHost: string) => createGatewayGuard(options, { bindHost, jsonPosts, log, keyRing });
   // The Host check needs the bind address: given, or taken from `listen` (127.0.0.1 until then).
   let guard = guardFor(options.bindHost ?? DEFAULT_GATEWAY_HOST);
   const app = new Hono();
@@ -104,6 +114,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   // A request with a W3C `traceparent` header continues that trace (while an OpenTelemetry SDK is registered).
   app.use((c, next) => withIncomingTrace((name) => c.req.header(name), next));
 
+  // Each route's scope (`caller-access.ts`), before the route; the guard identified the caller.
+  registerRouteAccess(app, { approvals: options.approvals !== undefined });
   registerRunRoutes(app, gateway);
   registerCountTokensRoute(app, gateway);
   registerReadRoutes(app, gateway);
@@ -186,7 +198,12 @@ const CORS_ALLOW_HEADERS = [
  */
 function createGatewayGuard(
   options: GatewayOptions,
-  where: { bindHost: string; jsonPosts: readonly string[]; log: (line: string) => void },
+  where: {
+    bindHost: string;
+    jsonPosts: readonly string[];
+    log: (line: string) => void;
+    keyRing: KeyRing | undefined;
+  },
 ) {
   const { bindHost, log } = where;
   // Route patterns (`/v1/approvals/:id`) as exact path matchers: a POST to one of them must carry JSON.
@@ -211,7 +228,7 @@ function createGatewayGuard(
       allowHeaders: CORS_ALLOW_HEADERS,
       exposeHeaders: [AGENT_HEADER, SESSION_HEADER],
     },
-    ...(options.authToken === undefined ? {} : { bearerToken: options.authToken }),
+    ...(where.keyRing === undefined ? {} : { keyRing: where.keyRing }),
     openPaths: ["/healthz"],
     requiresJsonBody: (method, path) => method === "POST" && jsonPosts.some((pattern) => pattern.test(path)),
     render: (refusal: GuardRefusal, path: string) =>

@@ -132,6 +132,7 @@ export class FakeRunner implements Runner {
           version: 1,
           agentId: request.agentId,
           sessionKey: request.sessionKey,
+          ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
           at,
         });
       }
@@ -273,6 +274,7 @@ export class FakeRunner implements Runner {
                   ...event,
                   agentId: request.agentId,
                   sessionKey: request.sessionKey,
+                  ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
                 }),
             },
           }),

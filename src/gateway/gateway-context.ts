@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import type { Runner } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
 import type { HostedToolReporter, HostedToolsSetting } from "./hosted-tools.js";
@@ -19,8 +18,8 @@ export type GatewayContext = {
   maxBodyBytes: number;
   /** `gateway.hostedTools`: hosted tools a client declares are left out and reported, or a 400. */
   hostedTools: HostedToolsSetting;
-  /** Whether the request carries the gateway's credentials (always, without a token): see request-authorised.ts. */
-  authorised: (c: Context) => boolean;
+  /** Ids of the keys without `admin`, whose sessions live in their own namespace (`session-owner.ts`). */
+  namespacedKeyIds: ReadonlySet<string>;
   /** Every line is one line: control characters are escaped (`escapeControlCharacters`). */
   log: (line: string) => void;
   /** Unexpected errors: logged once per cause, answered 500 (or 503 when out of descriptors). */

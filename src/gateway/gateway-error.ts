@@ -10,7 +10,7 @@ export type ApiErrorBody = {
 };
 
 /** HTTP statuses the gateway answers errors with. */
-export type ApiErrorStatus = 400 | 401 | 404 | 405 | 413 | 424 | 429 | 500 | 502 | 503 | 504;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 424 | 429 | 500 | 502 | 503 | 504;
 
 /**
  * A request the gateway refuses, with the HTTP status and OpenAI error fields it is answered with.

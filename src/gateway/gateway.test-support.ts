@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onTestFinished } from "vitest";
 import type { ApprovalBroker } from "../approvals/index.js";
+import type { AuthKey } from "../http-guard/index.js";
 import { createFileSessionStore, type SessionStore } from "../sessions/index.js";
 import { createGateway } from "./create-gateway.js";
 import { FakeRunner } from "./fake-runner.test-support.js";
@@ -27,6 +28,7 @@ export async function startTestGateway(
   options: {
     maxBodyBytes?: number;
     authToken?: string;
+    authKeys?: AuthKey[];
     approvals?: ApprovalBroker;
     /** The FakeRunner tells its events to `onEvent` (default: it only returns its result). */
     emitEvents?: boolean;
@@ -48,6 +50,7 @@ export async function startTestGateway(
     log: (line) => logs.push(line),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.authToken === undefined ? {} : { authToken: options.authToken }),
+    ...(options.authKeys === undefined ? {} : { authKeys: options.authKeys }),
     ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
     ...(options.maxQueuedPerSession === undefined
       ? {}

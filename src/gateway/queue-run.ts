@@ -32,7 +32,8 @@ export async function queueRun<T>(options: {
     ? await followBranches(gateway, resolved, request.items)
     : resolved;
   c.header(AGENT_HEADER, target.agentId);
-  c.header(SESSION_HEADER, target.sessionKey);
+  // The client's own name for its session, never the stored key (which carries its key's namespace).
+  c.header(SESSION_HEADER, target.sessionName);
   gateway.hostedToolReporter.report(target.agentId, request.omittedHostedTools);
   // A drain may have begun while the body was read: checked again where the run is admitted.
   if (!gateway.tracker.accepting) throw shuttingDown();
@@ -111,7 +112,11 @@ async function followBranches(
   for (let hop = 0; hop < MAX_BRANCH_HOPS; hop += 1) {
     const outcome = reconcileHistory(items, await gateway.sessions.read(target.agentId, target.sessionKey));
     if (outcome.kind !== "diverged") return target;
-    target = { ...root, sessionKey: branchSessionKey(root.sessionKey, outcome.branch) };
+    target = {
+      ...root,
+      sessionKey: branchSessionKey(root.sessionKey, outcome.branch),
+      sessionName: branchSessionKey(root.sessionName, outcome.branch),
+    };
   }
   return target;
 }
@@ -122,7 +127,13 @@ function toRunRequest(
   input: ConversationItem[],
   signal: AbortSignal,
 ): RunRequest {
-  const run: RunRequest = { agentId: target.agentId, sessionKey: target.sessionKey, input, signal };
+  const run: RunRequest = {
+    agentId: target.agentId,
+    sessionKey: target.sessionKey,
+    ...(target.keyId === undefined ? {} : { keyId: target.keyId }),
+    input,
+    signal,
+  };
   if (request.instructions !== undefined) run.instructions = request.instructions;
   if (request.clientTools.length > 0) run.clientTools = request.clientTools;
   if (request.maxOutputTokens !== undefined) run.maxOutputTokens = request.maxOutputTokens;

@@ -90,7 +90,8 @@ function remember(
   response: { id: string },
 ): void {
   // `store: false` keeps the body out of GET /v1/responses/:id; the id still continues the session.
-  gateway.responses.remember(response.id, target, request.store === false ? undefined : response);
+  const origin = { agentId: target.agentId, sessionKey: target.sessionKey };
+  gateway.responses.remember(response.id, origin, request.store === false ? undefined : response);
 }
 
 function refuseWhileDraining(gateway: GatewayContext) {

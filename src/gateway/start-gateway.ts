@@ -25,15 +25,16 @@ export type StartedGateway = {
 
 /**
  * Creates a gateway and listens: the building block of `toolsift gateway` and of tests. A host other than
- * loopback without an `authToken` is refused (CONFIG_INVALID) before anything listens.
+ * loopback without an `authToken` or `authKeys` is refused (CONFIG_INVALID) before anything listens.
  */
 export async function startGateway(options: StartGatewayOptions): Promise<StartedGateway> {
   const host = options.host ?? DEFAULT_GATEWAY_HOST;
-  if (!isLoopbackHost(host) && (options.authToken === undefined || options.authToken.length === 0)) {
+  const hasToken = options.authToken !== undefined && options.authToken.length > 0;
+  if (!isLoopbackHost(host) && !hasToken && (options.authKeys?.length ?? 0) === 0) {
     throw new ToolsiftError(
       "CONFIG_INVALID",
-      `Refusing to listen on ${host} without an auth token: other machines could run agents. ` +
-        'Set gateway.auth.token (for example "env:TOOLSIFT_GATEWAY_TOKEN"), or bind to 127.0.0.1.',
+      `Refusing to listen on ${host} without an auth token or keys: other machines could run agents. ` +
+        'Set gateway.auth.token (for example "env:TOOLSIFT_GATEWAY_TOKEN") or gateway.auth.keys, or bind to 127.0.0.1.',
     );
   }
   const gateway = createGateway(options);

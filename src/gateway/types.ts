@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { ApprovalBroker } from "../approvals/index.js";
+import type { AuthKey } from "../http-guard/index.js";
 import type { ServerLimits } from "../http-server/index.js";
 import type { Runner } from "../runner/index.js";
 import type { SessionStore } from "../sessions/index.js";
@@ -16,10 +17,16 @@ export type GatewayOptions = {
    */
   hostedTools?: "omit" | "reject";
   /**
-   * When set, every route but `/healthz` requires `Authorization: Bearer <authToken>` (401 otherwise).
-   * Default: none (open; `startGateway` then refuses non-loopback hosts).
+   * The legacy single token, the admin key `admin`: with it (or `authKeys`), every route but `/healthz`
+   * requires `Authorization: Bearer <token>` of a key (401 otherwise). Default: none.
    */
   authToken?: string;
+  /**
+   * Client keys with scopes (`gateway.auth.keys`): each route needs a scope, and a key sees only its own
+   * sessions, stored responses and approvals (admin keys see all). With neither keys nor token every caller is
+   * trusted with every scope, and `startGateway` refuses non-loopback hosts. Default: none.
+   */
+  authKeys?: readonly AuthKey[];
   /**
    * Origins (`scheme://host[:port]`) whose web pages may call the gateway; they get CORS headers and
    * preflights. A request with any other `Origin` is 403. Default: none (`gateway.cors.allowOrigins`).

@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { createBearerTokenCheck } from "./check-bearer-token.js";
+import { type Caller, LOCAL_CALLER } from "./caller.js";
 import { checkJsonContentType } from "./check-content-type.js";
 import { createHostCheck, type HostRule } from "./check-host.js";
 import { createOriginCheck } from "./check-origin.js";
+import { type AuthKey, createKeyRing, type KeyRing } from "./create-key-ring.js";
 import { PREFLIGHT_MAX_AGE_SECONDS } from "./limits.js";
 import type { GuardRefusal } from "./types.js";
 
@@ -25,11 +26,18 @@ export type HttpGuardOptions = {
   /** The CORS headers listed origins get. */
   cors: CorsRules;
   /**
-   * When set, every path but `openPaths` needs the token, as `Authorization: Bearer <bearerToken>` or
-   * `x-api-key: <bearerToken>` (Anthropic's clients). Default: none.
+   * The legacy single token: the admin key `admin`. With it or `keys`, every path but `openPaths` needs a
+   * key's token, as `Authorization: Bearer <token>` or `x-api-key: <token>` (Anthropic's clients). Default: none.
    */
   bearerToken?: string;
-  /** Paths answered without the bearer token (still Host- and Origin-checked). Default: none. */
+  /** Client keys with scopes (`gateway.auth.keys`), beside or instead of `bearerToken`. Default: none. */
+  keys?: readonly AuthKey[];
+  /**
+   * A key ring already built from the keys (`createKeyRing`), used instead of `bearerToken` and `keys`: a
+   * server that builds its guard more than once keeps only the ring (digests), not the tokens. Default: none.
+   */
+  keyRing?: KeyRing;
+  /** Paths answered without a token (still Host- and Origin-checked). Default: none. */
   openPaths?: readonly string[];
   /**
    * Which requests carry a body that must be declared JSON (415 otherwise). Default: every POST. A server
@@ -45,17 +53,36 @@ export type HttpGuardOptions = {
   log?: (line: string) => void;
 };
 
+/** The caller a guarded request was identified as, for the routes (`c.get(CALLER)`). */
+export const CALLER = "caller";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Set by `createHttpGuard` on every request it lets through (see `Caller`). */
+    caller: Caller;
+  }
+}
+
 /**
  * Hono middleware that runs the browser-safety and auth checks, in order, before any route: Host (DNS
- * rebinding), Origin (with CORS preflight for listed origins), bearer token, then a JSON `Content-Type` on
- * POST. A refusal is answered with `render`'s body and runs nothing; responses to listed origins carry CORS
- * headers. Malformed `allowOrigins`/`allowedHosts` entries or an empty token throw CONFIG_INVALID.
+ * rebinding), Origin (with CORS preflight for listed origins), the caller's key, then a JSON `Content-Type`
+ * on POST. A refusal is answered with `render`'s body and runs nothing; responses to listed origins carry
+ * CORS headers. Every request let through carries its `Caller` (`c.get("caller")`): the key it presented,
+ * or, with no token and no keys, the trusted local caller with every scope (an open path gets the key when
+ * a right one is sent). Malformed `allowOrigins`/`allowedHosts` entries or a bad key list throw CONFIG_INVALID.
  */
 export function createHttpGuard(options: HttpGuardOptions): MiddlewareHandler {
   const checkHost = createHostCheck(options.hosts);
   const checkOrigin = createOriginCheck(options.allowOrigins);
-  const checkToken =
-    options.bearerToken === undefined ? undefined : createBearerTokenCheck(options.bearerToken);
+  const guarded = options.bearerToken !== undefined || (options.keys?.length ?? 0) > 0;
+  const identify =
+    options.keyRing ??
+    (guarded
+      ? createKeyRing({
+          ...(options.keys === undefined ? {} : { keys: options.keys }),
+          ...(options.bearerToken === undefined ? {} : { token: options.bearerToken }),
+        })
+      : undefined);
   const openPaths = new Set(options.openPaths ?? []);
   const requiresJsonBody = options.requiresJsonBody ?? ((method: string) => method === "POST");
   const allowMethods = options.cors.allowMethods.join(", ");
@@ -95,9 +122,11 @@ export function createHttpGuard(options: HttpGuardOptions): MiddlewareHandler {
       c.header("Access-Control-Max-Age", String(PREFLIGHT_MAX_AGE_SECONDS));
       return c.body(null, 204);
     }
-    if (checkToken !== undefined && !openPaths.has(c.req.path)) {
-      const token = checkToken(c.req.header("authorization"), c.req.header("x-api-key"));
-      if (token !== undefined) return refuse(c, token, allowed);
+    if (identify === undefined) c.set(CALLER, LOCAL_CALLER);
+    else {
+      const caller = identify(c.req.header("authorization"), c.req.header("x-api-key"));
+      if (!("status" in caller)) c.set(CALLER, caller);
+      else if (!openPaths.has(c.req.path)) return refuse(c, caller, allowed);
     }
     if (requiresJsonBody(c.req.method, c.req.path)) {
       const contentType = checkJsonContentType(c.req.header("content-type"));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors/index.js";
-import { createBearerTokenCheck } from "./check-bearer-token.js";
 import { checkJsonContentType } from "./check-content-type.js";
 import { createHostCheck, describeAllowedHostProblem, type HostRule } from "./check-host.js";
 import { createOriginCheck } from "./check-origin.js";
+import { createKeyRing } from "./create-key-ring.js";
 import { describeOriginProblem } from "./normalise-origin.js";
 
 describe("Content-Type of a POST body", () => {
@@ -232,9 +232,9 @@ describe("Authorization: Bearer", () => {
     ["Bearer ", 401],
     [`Bearer ${TOKEN} ${TOKEN}`, 401],
   ])("%j → %s", (authorization, outcome) => {
-    const verdict = createBearerTokenCheck(TOKEN)(authorization);
+    const verdict = createKeyRing({ token: TOKEN })(authorization);
     if (outcome === "allowed") {
-      expect(verdict).toBeUndefined();
+      expect(verdict).toMatchObject({ keyId: "admin", scopes: ["admin"] });
       return;
     }
     expect(verdict).toEqual({
@@ -246,7 +246,7 @@ describe("Authorization: Bearer", () => {
   });
 
   it("refuses an empty token instead of running open", () => {
-    expect(() => createBearerTokenCheck("")).toThrow("gateway.auth.token is empty");
+    expect(() => createKeyRing({ token: "" })).toThrow("gateway.auth.token is empty");
   });
 });
 
@@ -265,9 +265,9 @@ describe("x-api-key (Anthropic's clients), alone and beside Authorization", () =
     ["right bearer beside an empty key", bearer, "", 401],
     ["neither", undefined, undefined, 401],
   ] as const)("%s → %s", (_name, authorization, apiKey, outcome) => {
-    const verdict = createBearerTokenCheck(TOKEN)(authorization, apiKey);
+    const verdict = createKeyRing({ token: TOKEN })(authorization, apiKey);
     if (outcome === "allowed") {
-      expect(verdict).toBeUndefined();
+      expect(verdict).toMatchObject({ keyId: "admin", scopes: ["admin"] });
       return;
     }
     expect(verdict).toEqual({
@@ -276,5 +276,93 @@ describe("x-api-key (Anthropic's clients), alone and beside Authorization", () =
       message: "Missing or invalid bearer token.",
       headers: { "WWW-Authenticate": "Bearer" },
     });
+  });
+});
+
+describe("createKeyRing: which key a request presents", () => {
+  const keys = [
+    { id: "alice", token: "tsk-alice-token", scopes: ["runs", "sessions:read"] },
+    { id: "bob", token: "tsk-bob-token", scopes: ["approvals"], agents: ["helper"] },
+  ];
+  const ring = createKeyRing({ keys, token: TOKEN });
+  it.each([
+    ["alice's bearer", "Bearer tsk-alice-token", undefined, "alice"],
+    ["bob's x-api-key", undefined, "tsk-bob-token", "bob"],
+    ["the legacy token", `Bearer ${TOKEN}`, undefined, "admin"],
+    ["alice's bearer and alice's x-api-key", "Bearer tsk-alice-token", "tsk-alice-token", "alice"],
+    ["alice's bearer beside bob's x-api-key (two keys)", "Bearer tsk-alice-token", "tsk-bob-token", 401],
+    ["a prefix of alice's token", "Bearer tsk-alice-toke", undefined, 401],
+    ["alice's token with a suffix", "Bearer tsk-alice-tokenx", undefined, 401],
+    ["no credential", undefined, undefined, 401],
+  ] as const)("%s → %s", (_name, authorization, apiKey, outcome) => {
+    const verdict = ring(authorization, apiKey);
+    if (typeof outcome === "string") expect(verdict).toMatchObject({ keyId: outcome, trusted: false });
+    else expect(verdict).toMatchObject({ status: 401, code: "invalid_api_key" });
+  });
+
+  it("keeps scopes and agents on the caller, and never the token", () => {
+    const bob = ring(undefined, "tsk-bob-token");
+    expect(bob).toEqual({ keyId: "bob", scopes: ["approvals"], agents: ["helper"], trusted: false });
+    expect(JSON.stringify(ring("Bearer tsk-alice-token"))).not.toContain("tsk-alice-token");
+  });
+
+  it.each([
+    [
+      "a bad id",
+      [{ id: "al.ice", token: "t", scopes: ["runs"] }],
+      "gateway.auth.keys[0].id must be 1 to 32 letters",
+    ],
+    [
+      "a duplicate id",
+      [
+        { id: "a", token: "t1", scopes: ["runs"] },
+        { id: "a", token: "t2", scopes: ["runs"] },
+      ],
+      'gateway.auth.keys[1].id "a" is already used by gateway.auth.keys[0]',
+    ],
+    [
+      "the id admin beside the legacy token",
+      [{ id: "admin", token: "t1", scopes: ["runs"] }],
+      "is already used by gateway.auth.token",
+    ],
+    [
+      "a missing token (an unset env variable)",
+      [{ id: "a", scopes: ["runs"] }],
+      'gateway.auth.keys[0].token (key "a") is missing or empty',
+    ],
+    [
+      "the same token twice",
+      [
+        { id: "a", token: "t1", scopes: ["runs"] },
+        { id: "b", token: "t1", scopes: ["runs"] },
+      ],
+      "is the same as gateway.auth.keys[0]'s",
+    ],
+    [
+      "the legacy token reused",
+      [{ id: "a", token: TOKEN, scopes: ["runs"] }],
+      "is the same as gateway.auth.token's",
+    ],
+    ["no scopes", [{ id: "a", token: "t1", scopes: [] }], "must be a non-empty list of"],
+    [
+      "an unknown scope",
+      [{ id: "a", token: "t1", scopes: ["root"] }],
+      'gateway.auth.keys[0].scopes[0] (key "a") is "root"',
+    ],
+    [
+      "agents not a list",
+      [{ id: "a", token: "t1", scopes: ["runs"], agents: "main" }],
+      "must be a list of agent ids",
+    ],
+  ])("refuses %s with CONFIG_INVALID naming the entry", (_name, badKeys, message) => {
+    let thrown: unknown;
+    try {
+      createKeyRing({ keys: badKeys as never, token: TOKEN });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isToolsiftError(thrown) && thrown.code === "CONFIG_INVALID").toBe(true);
+    expect((thrown as Error).message).toContain(message);
+    expect((thrown as Error).message).not.toContain("t1");
   });
 });

@@ -1,8 +1,20 @@
-export { createBearerTokenCheck } from "./check-bearer-token.js";
+export {
+  type Caller,
+  callerHasScope,
+  callerMayUseAgent,
+  isAdminCaller,
+  KEY_ID_PATTERN,
+  LEGACY_TOKEN_KEY_ID,
+  LOCAL_CALLER,
+  LOCAL_CALLER_ID,
+  SCOPES,
+  type Scope,
+} from "./caller.js";
 export { checkJsonContentType, isJsonContentType } from "./check-content-type.js";
 export { createHostCheck, describeAllowedHostProblem, type HostRule } from "./check-host.js";
 export { createOriginCheck, type OriginVerdict } from "./check-origin.js";
-export { type CorsRules, createHttpGuard, type HttpGuardOptions } from "./create-http-guard.js";
+export { CALLER, type CorsRules, createHttpGuard, type HttpGuardOptions } from "./create-http-guard.js";
+export { type AuthKey, createKeyRing, type KeyRing } from "./create-key-ring.js";
 export { isLoopbackHost } from "./is-loopback-host.js";
 export { INVALID_TOKEN_MESSAGE, LOOPBACK_HOST_NAMES, NULL_ORIGIN } from "./limits.js";
 export { describeOriginProblem, type NormalisedOrigin, normaliseOrigin } from "./normalise-origin.js";

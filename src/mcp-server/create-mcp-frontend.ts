@@ -49,8 +49,11 @@ export interface McpFrontendConnection {
 
 /** Tool Search as an MCP server: one low-level SDK Server (and one catalog) per connection. */
 export interface McpFrontend {
-  /** Serves one MCP connection over `transport` (stdio, or one Streamable HTTP session). */
-  connect(transport: Transport): Promise<McpFrontendConnection>;
+  /**
+   * Serves one MCP connection over `transport` (stdio, or one Streamable HTTP session); `keyId` is the client
+   * key that opened it (recorded in its session log header and on its approval requests). Default: none.
+   */
+  connect(transport: Transport, client?: { keyId?: string }): Promise<McpFrontendConnection>;
   /** Live connections. */
   connections(): number;
   /** Closes every connection and stops watching the upstream servers. */
@@ -90,8 +93,9 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
   });
 
   return {
-    async connect(transport) {
+    async connect(transport, client) {
       const session = await createServeSession({
+        ...(client?.keyId === undefined ? {} : { keyId: client.keyId }),
         tools: allTools,
         serverNames,
         toolSearch: options.toolSearch,

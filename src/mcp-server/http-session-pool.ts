@@ -30,9 +30,14 @@ export interface SessionSlot<S> {
 export interface HttpSessionPool<S extends PooledSession> {
   /**
    * The session under `id`, marked busy until `done` is called. With `recent` (the default) it becomes the
-   * most recently used: JSON-RPC messages (POST) count, a client's listening stream (GET) does not.
+   * most recently used: JSON-RPC messages (POST) count, a client's listening stream (GET) does not. A session
+   * `accept` refuses (another client key's) is answered as unknown and left untouched.
    */
-  use(id: string, recent?: boolean): { session: S; done(): void } | undefined;
+  use(
+    id: string,
+    recent?: boolean,
+    accept?: (session: S) => boolean,
+  ): { session: S; done(): void } | undefined;
   /**
    * A slot for a new session. When the pool is full, the least recently used session that is not busy is
    * evicted (closed) to make room; undefined when every session is busy.
@@ -70,9 +75,9 @@ export function createHttpSessionPool<S extends PooledSession>(
   };
 
   return {
-    use(id, recent = true) {
+    use(id, recent = true, accept) {
       const entry = entries.get(id);
-      if (!entry) return undefined;
+      if (!entry || (accept !== undefined && !accept(entry.session))) return undefined;
       if (recent) {
         entries.delete(id);
         entries.set(id, entry);

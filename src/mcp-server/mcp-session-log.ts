@@ -40,6 +40,8 @@ export type McpSessionLogOptions = {
   sessions: SessionStore;
   /** Past this many bytes written, calls are logged without their bodies (NOT_LOGGED text instead). */
   maxBytes: number;
+  /** The client key that opened the connection, recorded on the session header. Default: none. */
+  keyId?: string;
   log(line: string): void;
 };
 
@@ -61,7 +63,7 @@ export function newMcpSessionKey(now = new Date()): string {
  * marker, so a busy connection adds only a few hundred bytes of metadata per call.
  */
 export function createMcpSessionLog(options: McpSessionLogOptions): McpSessionLog {
-  const { sessions, log } = options;
+  const { sessions, log, keyId } = options;
   const sessionKey = newMcpSessionKey();
   const notLogged = "[not logged: session log over mcp.serve.maxSessionLogBytes]";
   let header: Promise<void> | undefined;
@@ -101,6 +103,7 @@ export function createMcpSessionLog(options: McpSessionLogOptions): McpSessionLo
           version: 1,
           agentId: MCP_AGENT_ID,
           sessionKey,
+          ...(keyId === undefined ? {} : { keyId }),
           at: new Date().toISOString(),
         };
         header ??= sessions.append(MCP_AGENT_ID, sessionKey, event);

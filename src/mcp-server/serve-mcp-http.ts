@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
 import { messageOf, ToolsiftError } from "../errors/index.js";
-import { createHttpGuard } from "../http-guard/index.js";
+import {
+  type AuthKey,
+  type Caller,
+  callerHasScope,
+  callerMayUseAgent,
+  createHttpGuard,
+  INVALID_TOKEN_MESSAGE,
+} from "../http-guard/index.js";
 import {
   BUSY_RETRY_AFTER_SECONDS,
   createRepeatLimitedLog,
@@ -29,8 +36,15 @@ export interface ServeMcpHttpOptions {
   port: number;
   /** The caller decides whether a non-loopback address is allowed (only with a token). */
   host: string;
-  /** When set, every request needs `Authorization: Bearer <token>`. */
+  /** The legacy single token (the admin key "admin"): with it or `keys`, every request needs a key. */
   token?: string;
+  /**
+   * Client keys (`gateway.auth.keys`): a request needs one with the `runs` scope whose `agents` (when listed)
+   * include the MCP agent id, and an MCP session answers only the key that initialized it. Default: none.
+   */
+  keys?: readonly AuthKey[];
+  /** The agent id `mcp serve` runs as, checked against a key's `agents`. Default "mcp". */
+  agentId?: string;
   /** Origins whose web pages may call the server (`gateway.cors.allowOrigins`); any other `Origin` is 403. */
   allowOrigins?: readonly string[];
   /** More `Host` names the server answers to, any port (`gateway.allowedHosts`); see `createHostCheck`. */
@@ -68,7 +82,14 @@ const MCP_CORS_ALLOW_HEADERS = [
   "last-event-id",
 ];
 
-type Session = PooledSession & { transport: WebStandardStreamableHTTPServerTransport };
+type Session = PooledSession & {
+  transport: WebStandardStreamableHTTPServerTransport;
+  /** The key that initialized the session; only it may use the session. */
+  keyId: string;
+};
+
+/** The agent id `mcp serve` runs its tools as. */
+const DEFAULT_MCP_AGENT_ID = "mcp";
 
 /**
  * Serves the frontend over Streamable HTTP at `/mcp`: one MCP session (and one catalog and session log)
@@ -106,16 +127,26 @@ export async function serveMcpHttp(
         exposeHeaders: ["mcp-session-id"],
       },
       ...(options.token === undefined ? {} : { bearerToken: options.token }),
+      ...(options.keys === undefined ? {} : { keys: options.keys }),
       requiresJsonBody: (method, path) => method === "POST" && path === MCP_HTTP_PATH,
       render: (refusal) => rpcError(-32000, refusal.message),
       log: (line) => log(`mcp serve: ${line}`),
     }),
   );
   app.all(MCP_HTTP_PATH, async (c) => {
+    const caller = c.get("caller");
+    if (caller === undefined) return c.json(rpcError(-32000, INVALID_TOKEN_MESSAGE), 401);
+    const refusal = accessRefusal(caller, options.agentId ?? DEFAULT_MCP_AGENT_ID);
+    if (refusal !== undefined) return c.json(rpcError(-32000, refusal), 403);
     const sessionId = c.req.header("mcp-session-id");
     if (sessionId !== undefined) {
       // A message (POST) makes the session the most recently used; its listening stream (GET) does not.
-      const used = sessions.use(sessionId, c.req.method === "POST");
+      // Another key's session is answered as an unknown one: its id is not an oracle.
+      const used = sessions.use(
+        sessionId,
+        c.req.method === "POST",
+        (session) => session.keyId === caller.keyId,
+      );
       if (!used)
         return c.json(
           rpcError(-32001, "Session not found: start a new session with initialize (no mcp-session-id)."),
@@ -153,13 +184,19 @@ export async function serveMcpHttp(
           const live = connection;
           if (!live) return;
           initialized = true;
-          slot.fill(id, { transport, busy: () => live.busy(), close: () => live.close() });
+          slot.fill(id, {
+            transport,
+            keyId: caller.keyId,
+            busy: () => live.busy(),
+            close: () => live.close(),
+          });
         },
         onsessionclosed: (id) => {
           sessions.delete(id);
         },
       });
-      connection = await frontend.connect(transport);
+      // The trusted loopback caller presented no key: its sessions record none.
+      connection = await frontend.connect(transport, caller.trusted ? {} : { keyId: caller.keyId });
       const response = await transport.handleRequest(c.req.raw);
       // Anything but a successful initialize leaves no session behind.
       if (!initialized) await connection.close();
@@ -201,6 +238,15 @@ export async function serveMcpHttp(
       failures.close();
     },
   };
+}
+
+/** Why `caller` may not use `mcp serve` (no `runs` scope, or an `agents` list without the MCP agent), if so. */
+function accessRefusal(caller: Caller, agentId: string): string | undefined {
+  if (!callerHasScope(caller, "runs"))
+    return `Forbidden: key "${caller.keyId}" lacks the scope "runs" that mcp serve needs (gateway.auth.keys).`;
+  if (!callerMayUseAgent(caller, agentId))
+    return `Forbidden: key "${caller.keyId}" may not use agent "${agentId}" (gateway.auth.keys[].agents).`;
+  return undefined;
 }
 
 function rpcError(code: number, message: string) {

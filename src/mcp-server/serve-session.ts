@@ -30,6 +30,8 @@ export interface ServeSessionOptions {
   sessions: SessionStore;
   /** Past this size a connection's log keeps only call metadata (`mcp.serve.maxSessionLogBytes`). Default 16 MiB. */
   maxSessionLogBytes?: number;
+  /** The client key that opened the connection: in its session header and on its approvals. Default: none. */
+  keyId?: string;
   log(line: string): void;
 }
 
@@ -67,12 +69,14 @@ export async function createServeSession(options: ServeSessionOptions): Promise<
     sessions: options.sessions,
     maxBytes: options.maxSessionLogBytes ?? MAX_MCP_SESSION_LOG_BYTES,
     log,
+    ...(options.keyId === undefined ? {} : { keyId: options.keyId }),
   });
   // The log of each call in flight, by call id: target activity is written under its call's run id.
   const callLogs = new Map<string, McpCallLog>();
   const surface = await openRunSurface({
     agentId: MCP_AGENT_ID,
     sessionKey: sessionLog.sessionKey,
+    ...(options.keyId === undefined ? {} : { keyId: options.keyId }),
     tools: options.tools(),
     ...(options.policy ? { policy: options.policy } : {}),
     settings: options.toolSearch,

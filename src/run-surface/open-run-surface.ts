@@ -27,6 +27,8 @@ import { traceRunSurface } from "./trace-run-surface.js";
 export interface RunSurfaceOptions {
   agentId: string;
   sessionKey: string;
+  /** The client key the run belongs to, recorded on its pending approvals. Default: none. */
+  keyId?: string;
   /** Every tool of the run's sources (core, plugin, MCP), before policy. */
   tools: readonly ToolDefinition[];
   /** Tools the client declared with the request (a call to one is handed back). Default none. */
@@ -111,6 +113,7 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
   const hooks = createRunHooks({
     agentId: options.agentId,
     sessionKey: options.sessionKey,
+    ...(options.keyId === undefined ? {} : { keyId: options.keyId }),
     ...(policy ? { policy } : {}),
     ...(options.plugins ? { plugins: options.plugins } : {}),
     ...(options.approvals ? { approvals: options.approvals } : {}),

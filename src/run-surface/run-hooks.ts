@@ -10,6 +10,8 @@ import { traceTargetCall } from "./trace-target-call.js";
 export interface RunHooksOptions {
   agentId: string;
   sessionKey: string;
+  /** The client key the run belongs to, recorded on its pending approvals. Default: none. */
+  keyId?: string;
   /** The tool policy, re-checked per call. Default: every call allowed. */
   policy?: PolicyLayers;
   /** Their `before_tool_call` hooks run for every call. */
@@ -34,7 +36,12 @@ export function createRunHooks(options: RunHooksOptions): ExecutionHooks {
     ...(approvals
       ? {
           requestApproval: (event) =>
-            approvals.requestApproval({ ...event, agentId: options.agentId, sessionKey: options.sessionKey }),
+            approvals.requestApproval({
+              ...event,
+              agentId: options.agentId,
+              sessionKey: options.sessionKey,
+              ...(options.keyId === undefined ? {} : { keyId: options.keyId }),
+            }),
         }
       : {}),
     beforeToolCall: pluginBeforeToolCall(

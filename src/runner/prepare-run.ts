@@ -41,6 +41,7 @@ export async function prepareRun(
   const surface = await openRunSurface({
     agentId: agent.id,
     sessionKey: request.sessionKey,
+    ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
     tools: gathered.tools,
     clientTools,
     policy: gathered.policy,

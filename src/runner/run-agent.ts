@@ -71,6 +71,7 @@ export async function runAgent(
       version: 1,
       agentId: agent.id,
       sessionKey: request.sessionKey,
+      ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
       at: input.at,
     };
     // Nothing new (a client repeating a request whose items the log already holds): the last run's answer

@@ -9,6 +9,11 @@ export interface RunRequest {
   /** Default `main`. */
   agentId: string;
   sessionKey: string;
+  /**
+   * The client key that asked for the run (the gateway's `gateway.auth.keys` id, `mcp serve`'s too): recorded
+   * in a new session's header and on the run's pending approvals. Default: none (a run no key asked for).
+   */
+  keyId?: string;
   /** New items of this turn: user messages, and `function_call_output` items answering client tools. */
   input: ConversationItem[];
   /** Client instructions, placed after the stable system prompt prefix. */

@@ -12,7 +12,14 @@ interface EventBase {
 
 /** One line of a session log (`$TOOLSIFT_STATE_DIR/agents/<agentId>/sessions/<sessionKey>.jsonl`). */
 export type SessionEvent =
-  | (EventBase & { type: "session"; version: 1; agentId: string; sessionKey: string })
+  | (EventBase & {
+      type: "session";
+      version: 1;
+      agentId: string;
+      sessionKey: string;
+      /** The client key that opened the session (`gateway.auth.keys[].id`); absent when no key did. */
+      keyId?: string;
+    })
   | (EventBase & {
       type: "user-input";
       items: ConversationItem[];
