@@ -325,7 +325,7 @@ type Model = HubModel & { task: Task; lang?: string; domain?: string };
 /** Generates `models` models and `queries` requests from `seed`. */
 export function generateModelHub(
   seed: number,
-  sizes: { models: number; queries: number } = { models: 800, queries: 200 },
+  sizes: { models: number; queries: number } = { models: 800, queries: 500 },
 ): { models: HubModel[]; queries: HubQuery[] } {
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
