@@ -13,6 +13,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   "gateway-memory": async () => (await import("./gateway-memory.js")).run(),
   streaming: async () => (await import("./streaming.js")).run(),
   "mcp-like": async () => (await import("./mcp-like.js")).run(),
+  "model-hub": async () => (await import("./model-hub.js")).run(),
   startup: async () => (await import("./startup.js")).run(),
   telemetry: async () => (await import("./telemetry.js")).run(),
   "run-setup": async () => (await import("./run-setup.js")).run(),

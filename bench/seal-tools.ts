@@ -2,8 +2,12 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { JsonSchema, ToolDefinition, ToolResult } from "../src/catalog/index.js";
 
-/** The Seal-Tools data set, beside the project in `../shared/data/seal-tools/`. */
-export const SEAL_TOOLS_DIRECTORY = fileURLToPath(new URL("../../shared/data/seal-tools/", import.meta.url));
+/**
+ * The Seal-Tools data set, beside the project in `../shared/data/seal-tools/`, or where `SEAL_TOOLS_DIR` says
+ * (a git worktree lives one folder deeper than the main checkout).
+ */
+export const SEAL_TOOLS_DIRECTORY =
+  process.env.SEAL_TOOLS_DIR ?? fileURLToPath(new URL("../../shared/data/seal-tools/", import.meta.url));
 
 /** One labelled query: its text and the distinct names of the tools it needs. */
 export type SealQuery = { id: string; query: string; gold: string[] };

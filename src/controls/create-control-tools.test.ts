@@ -109,6 +109,30 @@ describe("tool_search", () => {
     expect(textOf(result)).toBe(JSON.stringify(result.details));
   });
 
+  it("bounds a batch answer's model text, the compact JSON the model reads, at 4,000 characters", async () => {
+    const many = Array.from({ length: 40 }, (_, index) =>
+      echoTool(`note_tool_${index}`, {
+        description: `Keeps a note number ${index}. ${"Words about notes. ".repeat(12)}`,
+      }),
+    );
+    const { search } = controls({ maxSearchLimit: 20 }, many);
+    const result = await search.execute(
+      {
+        queries: [
+          { query: "note", limit: 20 },
+          { query: "notes words", limit: 20 },
+        ],
+      },
+      {},
+    );
+    const text = textOf(result);
+    expect(text).toBe(JSON.stringify(result.details));
+    expect(text.length).toBeLessThanOrEqual(4_000);
+    expect(result.details).toMatchObject({ truncated: true });
+    // The bound is on the compact text: the same answer indented would be longer than the bound allows.
+    expect(JSON.stringify(result.details, null, 2).length).toBeGreaterThan(4_000);
+  });
+
   it("returns request errors as error results with the spec's text", async () => {
     const { search } = controls();
     expectError(await search.execute({}, {}), "INVALID_REQUEST", "provide query or queries.");

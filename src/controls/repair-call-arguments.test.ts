@@ -7,6 +7,10 @@ import { repairCallArguments } from "./repair-call-arguments.js";
 const snapshot = createCatalogSnapshot(
   [
     echoTool("echo"),
+    echoTool("configure", {
+      parameters: { type: "object", properties: { parameters: { type: "object" } } },
+    }),
+    echoTool("mcp_like", { origin: { kind: "mcp", owner: "srv" } }),
     echoTool("inspect"),
     echoTool("dup", { origin: { kind: "plugin", owner: "a" } }),
     echoTool("dup", { origin: { kind: "plugin", owner: "b" } }),
@@ -133,6 +137,68 @@ describe("repairCallArguments", () => {
       "native:core:echo",
       { text: "hi" },
     ],
+    [
+      "arguments holding the target's arguments (no such property in the schema)",
+      { id: "echo", arguments: { text: "hi" } },
+      "native:core:echo",
+      { text: "hi" },
+    ],
+    [
+      "parameters holding the target's arguments, flat siblings merged below them",
+      { id: "echo", parameters: { text: "hi" }, mode: "flat" },
+      "native:core:echo",
+      { mode: "flat", text: "hi" },
+    ],
+    [
+      "arguments as JSON text of an object",
+      { id: "echo", arguments: '{"text":"hi"}' },
+      "native:core:echo",
+      { text: "hi" },
+    ],
+    [
+      "parameters kept as the argument a schema declares",
+      { id: "configure", parameters: { level: 2 } },
+      "native:core:configure",
+      { parameters: { level: 2 } },
+    ],
+    [
+      "arguments unwrapped while parameters is a declared property",
+      { id: "configure", arguments: { parameters: { level: 2 } } },
+      "native:core:configure",
+      { parameters: { level: 2 } },
+    ],
+    [
+      "args winning over arguments (arguments stays a target argument)",
+      { id: "echo", args: { text: "hi" }, arguments: { other: 1 } },
+      "native:core:echo",
+      { arguments: { other: 1 }, text: "hi" },
+    ],
+    [
+      "arguments on an untrusted tool without properties",
+      { id: "mcp_like", arguments: { text: "hi" } },
+      "mcp:srv:mcp_like",
+      { text: "hi" },
+    ],
+    [
+      "arguments that are not an object stay a target argument",
+      { id: "echo", arguments: "plain words" },
+      "native:core:echo",
+      { arguments: "plain words" },
+    ],
+    [
+      "arguments beside an ambiguous name stay (resolution reports the name)",
+      { id: "dup", arguments: { text: "hi" } },
+      "dup",
+      { arguments: { text: "hi" } },
+    ],
+    [
+      "a payload double-wrapped in arguments",
+      { arguments: { id: "echo", args: { text: "hi" } } },
+      "native:core:echo",
+      { text: "hi" },
+    ],
+    ["args as JSON text of an object", { id: "echo", args: '{"to":"a"}' }, "native:core:echo", { to: "a" }],
+    ["args as JSON text of an empty object", { id: "echo", args: " {} " }, "native:core:echo", {}],
   ])("repairs %s", (_label, raw, selector, args) => {
     const repaired = repair(raw);
     expect(repaired.selector).toBe(selector);
@@ -160,6 +226,8 @@ describe("repairCallArguments", () => {
     ],
     [{ id: "echo", args: "text=hi" }, expect.stringMatching(/^args must be an object/)],
     [{ id: "echo", args: ["hi"] }, expect.stringMatching(/^args must be an object/)],
+    [{ id: "echo", args: '["hi"]' }, expect.stringMatching(/^args must be an object/)],
+    [{ id: "echo", args: '{"to": ' }, expect.stringMatching(/^args must be an object.*"args": \{ "city"/)],
     [{ id: "echo", args: 5 }, expect.stringMatching(/^args must be an object/)],
     [null, expect.stringMatching(/^tool_call arguments must be an object/)],
     ["echo", expect.stringMatching(/^tool_call arguments must be an object/)],

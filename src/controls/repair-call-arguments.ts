@@ -1,5 +1,5 @@
 import type { CatalogEntry, CatalogSnapshot } from "../catalog/index.js";
-import { isObjectRecord } from "../schema/index.js";
+import { isObjectRecord, safeRead } from "../schema/index.js";
 import { invalidRequest as invalid } from "./invalid-request.js";
 
 /** A record without a prototype: any key, `__proto__` included, is an own data property. */
@@ -10,6 +10,15 @@ const SELECTOR_KEYS = ["id", "toolId", "name"] as const;
 const DOTTED_PREFIX = "args.";
 /** Keys a weak model wraps a whole call in (`{ args: { id, args } }`, `{ input: { id, args } }`). */
 const WRAPPER_KEYS = ["args", "input"] as const;
+/**
+ * Other names weak models give the target's arguments (`{ "id": "x", "arguments": { ... } }`): read as the
+ * nested wrapper, like `args`, when neither `args` nor `input` holds the arguments and the target's schema has
+ * no property of that name.
+ */
+const ALIAS_WRAPPER_KEYS = ["arguments", "parameters"] as const;
+/** The form shown when `args` cannot be read as the target's arguments. */
+const ARGS_FORM =
+  'args must be an object holding the target tool\'s arguments by name, e.g. { "id": "<tool id>", "args": { "city": "Oslo" } }.';
 
 /** Message for a `tool_call` request that is not an object at all. */
 export const CALL_REQUEST_NOT_OBJECT =
@@ -20,7 +29,8 @@ export const CALL_REQUEST_NOT_OBJECT =
  * arguments (DESIGN.md, "Argument repair"): a double-wrapped payload (in `args` or `input`) is hoisted one level, and refused beside a malformed outer `id`; a selector key (`id`,
  * `toolId`, `name`) is consumed only when its value exactly names a catalog entry (else it stays a target
  * argument), falling back to `id`; target arguments merge dotted `args.x` keys < flat keys < nested `args`
- * (or `input`), per field; `args: null` and `input: null` are ignored. `__proto__` keys stay own data properties and never touch a prototype.
+ * (or `input`, else `arguments` / `parameters` when the target's schema has no such property), per field;
+ * `args` (or an alias) given as JSON text of an object is parsed; `args: null` and `input: null` are ignored. `__proto__` keys stay own data properties and never touch a prototype.
  * Throws ToolsiftError INVALID_REQUEST with the spec's messages.
  */
 export function repairCallArguments(
@@ -30,7 +40,7 @@ export function repairCallArguments(
   if (!isObjectRecord(raw)) throw invalid(CALL_REQUEST_NOT_OBJECT);
   let top = copyRecord(raw);
   if (!hasSelector(top, snapshot)) {
-    for (const wrapper of WRAPPER_KEYS) {
+    for (const wrapper of [...WRAPPER_KEYS, ...ALIAS_WRAPPER_KEYS]) {
       if (!isObjectRecord(top[wrapper])) continue;
       const inner = copyRecord(top[wrapper] as object);
       if (!hasSelector(inner, snapshot)) continue;
@@ -44,14 +54,18 @@ export function repairCallArguments(
   }
 
   const { selector, consumedKeys } = chooseSelector(top, snapshot);
-  if (top.args !== undefined && top.args !== null && !isObjectRecord(top.args)) {
-    throw invalid(
-      'args must be an object holding the target tool\'s arguments by name, e.g. { "id": "<tool id>", "args": { "city": "Oslo" } }.',
-    );
-  }
+  if (typeof top.args === "string") top.args = parseObjectText(top.args);
+  if (top.args !== undefined && top.args !== null && !isObjectRecord(top.args)) throw invalid(ARGS_FORM);
   const nestedArgs = nonEmptyRecord(top.args);
   const nestedInput = nestedArgs ? undefined : nonEmptyRecord(top.input);
-  const nested = nestedArgs ?? nestedInput;
+  let nested = nestedArgs ?? nestedInput;
+  if (nested === undefined && !isObjectRecord(top.input)) {
+    const alias = aliasWrapper(top, uniqueEntry(snapshot, selector));
+    if (alias) {
+      consumedKeys.add(alias.key);
+      nested = alias.args;
+    }
+  }
 
   const merged = bareRecord();
   for (const key of Object.keys(top)) {
@@ -94,6 +108,59 @@ function chooseSelector(
   }
   const selector = common.length === 1 && common[0] ? common[0].id : first.value;
   return { selector, consumedKeys: new Set(consumed.map((item) => item.key)) };
+}
+
+/**
+ * The first of `arguments` / `parameters` that holds an object (or JSON text of one) and that the target's
+ * schema does not declare as a property. The schema is probed for that one key only, through guarded reads;
+ * without a resolved target (unknown or ambiguous), nothing is unwrapped.
+ */
+function aliasWrapper(
+  top: BareRecord,
+  entry: CatalogEntry | undefined,
+): { key: string; args: BareRecord } | undefined {
+  if (!entry) return undefined;
+  for (const key of ALIAS_WRAPPER_KEYS) {
+    let value = top[key];
+    if (typeof value === "string") value = parseObjectTextOrUndefined(value);
+    if (!isObjectRecord(value) || declaresProperty(entry.parameters, key)) continue;
+    return { key, args: copyRecord(value) };
+  }
+  return undefined;
+}
+
+/** Whether a schema declares `key` under `properties`; unreadable counts as declared (nothing is unwrapped). */
+function declaresProperty(schema: unknown, key: string): boolean {
+  const properties = safeRead(schema, "properties");
+  if (properties === undefined || properties === null) return false;
+  if (typeof properties !== "object") return false;
+  try {
+    return Object.hasOwn(properties, key);
+  } catch {
+    return true;
+  }
+}
+
+function uniqueEntry(snapshot: CatalogSnapshot, selector: string): CatalogEntry | undefined {
+  const entries = entriesNamed(snapshot, selector);
+  return entries.length === 1 ? entries[0] : undefined;
+}
+
+/** `args` sent as JSON text: the object it holds, else INVALID_REQUEST with the right form. */
+function parseObjectText(text: string): BareRecord {
+  const parsed = parseObjectTextOrUndefined(text);
+  if (parsed === undefined) throw invalid(ARGS_FORM);
+  return parsed;
+}
+
+function parseObjectTextOrUndefined(text: string): BareRecord | undefined {
+  if (!text.trimStart().startsWith("{")) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isObjectRecord(parsed) ? copyRecord(parsed) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function hasSelector(record: BareRecord, snapshot: CatalogSnapshot): boolean {

@@ -40,7 +40,10 @@ describe("parseSearchRequest: request rules", () => {
     [{ query: "weather", limit: 0 }, "limit must be a positive integer."],
     [{ query: "weather", limit: -1 }, "limit must be a positive integer."],
     [{ query: "weather", limit: 1.5 }, "limit must be a positive integer."],
-    [{ query: "weather", limit: "5" }, "limit must be a positive integer."],
+    [{ query: "weather", limit: "0" }, "limit must be a positive integer."],
+    [{ query: "weather", limit: "1.5" }, "limit must be a positive integer."],
+    [{ query: "weather", limit: "five" }, "limit must be a positive integer."],
+    [{ query: "weather", limit: "" }, "limit must be a positive integer."],
     [{ query: "weather", limit: Number.POSITIVE_INFINITY }, "limit must be a positive integer."],
     [{ query: "weather", limit: Number.NaN }, "limit must be a positive integer."],
     [{ queries: [{ query: "a" }], limit: 3 }, "set limit on each batch query, not on the batch request."],
@@ -48,7 +51,8 @@ describe("parseSearchRequest: request rules", () => {
       { query: "  ", queries: [{ query: "a" }], limit: 3 },
       "set limit on each batch query, not on the batch request.",
     ],
-    [{ queries: [{ query: "a" }, "b"] }, "queries[1] must be an object."],
+    [{ queries: [{ query: "a" }, 7] }, "queries[1] must be an object."],
+    [{ queries: [{ query: "a" }, "  "] }, "queries[1].query must be a non-empty string."],
     [{ queries: [null] }, "queries[0] must be an object."],
     [{ queries: [["a"]] }, "queries[0] must be an object."],
     [{ queries: [{ query: "a" }, {}] }, "queries[1].query must be a non-empty string."],
@@ -60,7 +64,7 @@ describe("parseSearchRequest: request rules", () => {
       { queries: [{ query: "a" }, { query: "b", limit: 2.5 }] },
       "queries[1].limit must be a positive integer.",
     ],
-    [{ queries: [{ query: "a", limit: "3" }] }, "queries[0].limit must be a positive integer."],
+    [{ queries: [{ query: "a", limit: "-3" }] }, "queries[0].limit must be a positive integer."],
   ])("rejects %j with the spec's message", (request, message) => {
     expect(failure(request)).toEqual({ code: "INVALID_REQUEST", message });
   });
@@ -84,6 +88,31 @@ describe("parseSearchRequest: request rules", () => {
     expect(parse({ query: "weather", limit: 2 })).toEqual({
       kind: "single",
       query: { query: "weather", limit: 2 },
+    });
+  });
+
+  it("reads a batch item given as a bare string as { query } (weak models)", () => {
+    expect(parse({ queries: ["send email", { query: "list files", limit: 2 }] })).toEqual({
+      kind: "batch",
+      queries: [
+        { query: "send email", limit: 5 },
+        { query: "list files", limit: 2 },
+      ],
+    });
+  });
+
+  it("reads a limit written as an integer string ('3') as that integer, capped as usual", () => {
+    expect(parse({ query: "weather", limit: "3" })).toEqual({
+      kind: "single",
+      query: { query: "weather", limit: 3 },
+    });
+    expect(parse({ query: "weather", limit: " 500 " })).toEqual({
+      kind: "single",
+      query: { query: "weather", limit: 20 },
+    });
+    expect(parse({ queries: [{ query: "a", limit: "2" }] })).toEqual({
+      kind: "batch",
+      queries: [{ query: "a", limit: 2 }],
     });
   });
 

@@ -81,8 +81,10 @@ export function singleLimit(limit: unknown, limits: SearchLimits): number {
   return effectiveLimit(checkLimit(present(limit), "limit"), limits);
 }
 
-function checkItem(item: unknown, index: number, limits: SearchLimits): PlannedQuery {
+function checkItem(raw: unknown, index: number, limits: SearchLimits): PlannedQuery {
   const label = `queries[${index}]`;
+  // A bare string is the query itself (weak models send `queries: ["send email", "list files"]`).
+  const item = typeof raw === "string" ? { query: raw } : raw;
   if (typeof item !== "object" || item === null || isArray(item))
     throw invalid(`${label} must be an object.`);
   const query = safeRead(item, "query");
@@ -97,8 +99,12 @@ function checkItem(item: unknown, index: number, limits: SearchLimits): PlannedQ
   };
 }
 
-function checkLimit(limit: unknown, label: string): number | undefined {
-  if (limit === undefined) return undefined;
+/** Digits only, as a weak model writes an integer in a string (`"3"`). */
+const INTEGER_TEXT = /^\s*\d{1,9}\s*$/;
+
+function checkLimit(raw: unknown, label: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const limit = typeof raw === "string" && INTEGER_TEXT.test(raw) ? Number(raw) : raw;
   if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1) {
     throw invalid(`${label} must be a positive integer.`);
   }

@@ -35,6 +35,12 @@ export const DIVERSITY_PENALTY = 0.5;
 /** How many of the best literal matches the diversity step reorders; the rest follow by score. */
 export const DIVERSITY_WINDOW = 24;
 
+/**
+ * Server evidence (see `server-evidence.ts`): a matched tool's score is multiplied by
+ * `1 + SERVER_EVIDENCE_WEIGHT × (its server's score / the best server's score)`, so at most by 1.5.
+ */
+export const SERVER_EVIDENCE_WEIGHT = 0.5;
+
 /** Deepest schema level walked for parameter text (the root schema is level 0). */
 export const MAX_SCHEMA_DEPTH = 4;
 /** Most schema nodes visited per entry: bounds huge or cyclic schemas. */

@@ -5,6 +5,7 @@ import { createDiversifier, type Diversifier } from "./diversify.js";
 import { ExactKeys } from "./exact-keys.js";
 import { DIVERSITY_WINDOW } from "./limits.js";
 import { createQueryScorer, type QueryScorer } from "./score-query.js";
+import { createServerEvidence, type ServerEvidence } from "./server-evidence.js";
 import { selectTopK } from "./top-k.js";
 
 /** A ranked index over catalog entries. */
@@ -40,6 +41,8 @@ class RankedIndex implements SearchIndex {
   private scorer: QueryScorer | undefined;
   private postings: (Postings & DocumentTerms) | undefined;
   private diversifier: Diversifier | undefined;
+  /** `null` once known to be useless (one server). */
+  private serverEvidence: ServerEvidence | null | undefined;
   /** The index's term numbers of the scored query's typed terms, each once. */
   private typedTerms: number[] = [];
   /** The scorer while it holds the current query's scores; `undefined` when the query is not scored (yet). */
@@ -105,6 +108,8 @@ class RankedIndex implements SearchIndex {
     this.scorer ??= createQueryScorer(this.postings, this.size);
     this.diversifier ??= createDiversifier(this.postings);
     this.scorer.score(sentences);
+    if (this.serverEvidence === undefined) this.serverEvidence = createServerEvidence(this.documents) ?? null;
+    this.serverEvidence?.apply(this.scorer, sentences, this.postings);
     this.typedTerms = typedTermIds(sentences, this.postings);
     this.active = this.scorer;
     return this.active;

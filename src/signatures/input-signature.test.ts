@@ -232,15 +232,26 @@ describe("inputSignature: objects", () => {
     expect(inputSignature(nestedObjects(5))).toBe("{ k: { k: { k: { k: { ... } } } } }");
   });
 
-  it("counts arrays as levels and renders an array past the depth as unknown (valid TypeScript)", () => {
+  it("counts arrays as levels and renders an array at the depth limit as Array<unknown> (valid TypeScript)", () => {
     const arrays = (levels: number): unknown => {
       let schema: unknown = { type: "string" };
       for (let level = 0; level < levels; level += 1) schema = { type: "array", items: schema };
       return schema;
     };
+    const parameter = (levels: number): unknown => ({
+      type: "object",
+      properties: { grid: arrays(levels) },
+      required: ["grid"],
+    });
+    // A parameter (the usual case: the root object is level 1) keeps four Array levels, as the reference.
+    expect(inputSignature(parameter(3))).toBe("{ grid: Array<Array<Array<string>>> }");
+    expect(inputSignature(parameter(4))).toBe("{ grid: Array<Array<Array<Array<unknown>>>> }");
+    expect(inputSignature(parameter(5))).toBe("{ grid: Array<Array<Array<Array<unknown>>>> }");
+    expect(inputSignature(parameter(9))).toBe("{ grid: Array<Array<Array<Array<unknown>>>> }");
+    // A bare array schema has no root object: its first four levels render, the fifth is Array<unknown>.
     expect(inputSignature(arrays(4))).toBe("Array<Array<Array<Array<string>>>>");
-    expect(inputSignature(arrays(5))).toBe("Array<Array<Array<Array<unknown>>>>");
-    expect(inputSignature(arrays(9))).toBe("Array<Array<Array<Array<unknown>>>>");
+    expect(inputSignature(arrays(5))).toBe("Array<Array<Array<Array<Array<unknown>>>>>");
+    expect(inputSignature(arrays(9))).toBe("Array<Array<Array<Array<Array<unknown>>>>>");
   });
 
   it("does not include descriptions", () => {

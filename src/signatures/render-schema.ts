@@ -59,6 +59,7 @@ const atom = (text: string): Piece => ({ kind: "atom", text, members: [text] });
 const UNKNOWN = atom("unknown");
 const NEVER = atom("never");
 const NULL = atom("null");
+const ARRAY_OF_UNKNOWN = atom("Array<unknown>");
 
 /**
  * Renders a trusted schema as a compact TypeScript-style type, or `undefined` when it cannot be rendered
@@ -204,8 +205,8 @@ class SchemaRenderer {
   }
 
   private array(schema: object, depth: number, nesting: number): Piece {
-    // Past the depth an array is `unknown`, so the signature stays valid TypeScript.
-    if (depth >= this.options.maxDepth) return this.omitted(UNKNOWN);
+    // At the depth limit an array keeps its level with `unknown` items (valid TypeScript, as the reference).
+    if (depth >= this.options.maxDepth) return this.omitted(ARRAY_OF_UNKNOWN);
     const items = safeRead(schema, "items");
     const tuple = has(schema, "prefixItems") || readList(items, 0) !== undefined;
     let inner: Piece;
