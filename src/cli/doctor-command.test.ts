@@ -25,7 +25,8 @@ async function toolsift(...args: string[]) {
 
 describe("toolsift doctor (in process)", () => {
   it("exits 0 and prints one line per check when nothing is wrong", async () => {
-    await home.writeConfig("{ tools: { toolSearch: true } }\n");
+    // Approvals off: with calls waiting for approval on a gateway without keys, doctor warns (gateway-auth).
+    await home.writeConfig("{ tools: { toolSearch: true, approval: { require: [] } } }\n");
     const outcome = await toolsift("doctor", "--config", home.file);
     expect(outcome.code).toBe(0);
     expect(outcome.stderr).toBe("");
@@ -37,6 +38,7 @@ describe("toolsift doctor (in process)", () => {
       "ok     mcp-servers: no MCP servers configured",
       "ok     plugins: no plugins configured",
       "ok     policy: every policy selector can match a tool",
+      "ok     gateway-auth: no gateway keys: loopback only, every local caller trusted (no approvals wait for an operator)",
       "All checks passed.",
       "",
     ]);
@@ -59,7 +61,7 @@ describe("toolsift doctor (in process)", () => {
       "fixed  retired-keys: tools.toolSearch.codeTimeoutMs: removed (was 2500)\n",
     );
     expect(fixed.stdout).toMatch(
-      /\nThe old file was saved as .*toolsift\.json\.bak-[^\n]+\n2 changes made\.\n$/u,
+      /\nThe old file was saved as .*toolsift\.json\.bak-[^\n]+\n1 warning, 2 changes made\.\n$/u,
     );
     expect(await readFile(home.file, "utf8")).toBe('{ tools: { toolSearch: { mode: "tools" } } }\n');
   });

@@ -118,7 +118,7 @@ const ROUTES: Route[] = [
     },
   },
   {
-    name: "POST /v1/messages/count_tokens (a run route; not served here: 404 once the scope passes)",
+    name: "POST /v1/messages/count_tokens (a run route; this runner has no counter: 404 once scope and agent pass)",
     method: "POST",
     path: () => "/v1/messages/count_tokens",
     body: { model: "toolsift", messages: [{ role: "user", content: "hi" }] },
@@ -132,7 +132,7 @@ const ROUTES: Route[] = [
       runner: 404,
       reader: 403,
       approver: 403,
-      helperOnly: 404,
+      helperOnly: 403,
       ops: 404,
       legacy: 404,
     },
