@@ -1,3 +1,4 @@
+import { checkProviders } from "../doctor/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import {
   DEFAULT_GATEWAY_HOST,
@@ -77,6 +78,14 @@ export async function startConfiguredGateway(
   }
   for (const plugin of runtime.plugins.plugins)
     log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
+  // A provider an agent uses that cannot send a request (no key, not configured) is said now, not at the
+  // first request's 502.
+  for (const check of checkProviders(runtime.loaded.config, env, runtime.loaded.warnings)) {
+    if (check.status === "warn" || check.status === "error")
+      log(
+        `warning: ${check.message.replace(/\.$/u, "")}; runs that use this provider fail until it is fixed (toolsift doctor checks it).`,
+      );
+  }
   if (token !== undefined)
     log("gateway auth: every route but /healthz requires Authorization: Bearer <gateway.auth.token>");
   const origins = gatewayConfig.cors?.allowOrigins ?? [];
