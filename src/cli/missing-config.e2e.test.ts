@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -142,5 +142,25 @@ describe("a gateway start without a usable provider", () => {
     expect(stderr).toContain(
       'warning: Provider "openai" has no API key for https://api.openai.com/v1. Set OPENAI_API_KEY, or models.providers.openai.apiKey (for example "env:OPENAI_API_KEY"); runs that use this provider fail until it is fixed (toolsift doctor checks it).\n',
     );
+  });
+});
+
+describe.concurrent("search with no configured catalog", () => {
+  it("says there is nothing to search and why: no config file, so no plugin", async () => {
+    expect(await toolsift("search", "weather")).toEqual({
+      code: 0,
+      stdout: `No tools match: there are no tools to search. There is no config file at ${join(home, "toolsift.json")}, so no plugin is loaded: run toolsift init to start one with an example plugin, or search a file with --catalog FILE.\n`,
+      stderr: "",
+    });
+  });
+
+  it("a config that loads no plugin says so", async () => {
+    const file = join(home, "no-plugins.json5");
+    await writeFile(file, "{}\n");
+    expect(await toolsift("search", "weather", "--config", file)).toEqual({
+      code: 0,
+      stdout: `No tools match: there are no tools to search. ${file} loads no plugin with tools (plugins.load.paths): add one, or search a file with --catalog FILE.\n`,
+      stderr: "",
+    });
   });
 });
