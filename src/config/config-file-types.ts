@@ -91,6 +91,8 @@ export interface ToolsiftConfig {
     };
   };
   codeMode?: { enabled?: boolean; timeoutMs?: number };
+  /** Session logs: `retention` prunes them at gateway start and hourly (sessions/prune-session-logs.ts). */
+  sessions?: { retention?: { maxAgeDays?: number; maxTotalBytes?: number } };
   /** OpenTelemetry export of the gateway and `mcp serve` (see src/telemetry/DESIGN.md). Default: off. */
   telemetry?: {
     /** OTLP/HTTP collector; `endpoint` is the base URL (`http://localhost:4318`). Default: `OTEL_EXPORTER_OTLP_ENDPOINT`. */
