@@ -46,7 +46,13 @@ export interface McpServerSettings {
   cwd?: string;
   url?: string;
   headers?: Record<string, string>;
+  /** How long one `tools/call` may take, in ms. Default 60,000. */
   timeoutMs?: number;
+  /**
+   * How long the server may take to start, initialise and list its tools, in ms; `mcp serve` and the first
+   * run wait at most this long for it. Default 15,000.
+   */
+  startTimeoutMs?: number;
   /**
    * Tool names of this server kept directly visible (an operator trust decision: their input schemas are
    * validated and declared to the model like native ones). Default none.

@@ -84,6 +84,7 @@ const mcpServerSchema = section({
   url: httpUrl().optional(),
   headers: headerMap().optional(),
   timeoutMs: timeoutMs().optional(),
+  startTimeoutMs: timeoutMs().optional(),
   alwaysVisible: textList().optional(),
 }).superRefine((server, context) => {
   const hasCommand = server.command !== undefined;
