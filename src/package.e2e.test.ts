@@ -120,6 +120,20 @@ describe("the packed package in an empty project", () => {
     expect(packedFiles.filter((file) => file.endsWith(".map"))).toEqual([]);
   });
 
+  it("does not install the OpenTelemetry SDK (an optional peer); a gateway asked to export says what to install", async () => {
+    expect(existsSync(join(project, "node_modules/@opentelemetry/sdk-trace-base"))).toBe(false);
+    expect(existsSync(join(project, "node_modules/@opentelemetry/api"))).toBe(true);
+    const config = join(project, "otel.json5");
+    await writeFile(config, '{ telemetry: { otlp: { endpoint: "http://127.0.0.1:9/" } } }\n');
+    const outcome = await npx("gateway", "--port", "0", "--config", config).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain("the OpenTelemetry SDK is not installed");
+    expect(outcome.stderr).toContain("npm install @opentelemetry/context-async-hooks@2.12.0");
+  });
+
   it("init, search, the mock and the gateway answer; a SIGTERM to npx stops the gateway", async () => {
     const init = await npx("init");
     expect(init.stdout).toContain(`wrote ${join(project, "toolsift.json5")}`);
