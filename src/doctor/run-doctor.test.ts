@@ -362,6 +362,7 @@ describe("runDoctor error paths", () => {
     relative: { command: "../bin/calendar-mcp", cwd: "state" },
     ftp: { url: "ftp://example.com/mcp" },
     secret: { url: "https://user:pw@example.com/mcp?token=abc" },
+    joined: { command: "no-such-npx -y pkg data" },
   } },
 }
 `);
@@ -394,6 +395,13 @@ describe("runDoctor error paths", () => {
         name: "mcp-servers",
         status: "ok",
         message: "secret: url https://example.com/mcp is well formed (not contacted)",
+      },
+      {
+        name: "mcp-servers",
+        status: "error",
+        message:
+          'joined: command "no-such-npx -y pkg data": "no-such-npx -y pkg data" was not found on PATH; it looks like a program with its arguments',
+        fix: 'set mcp.servers.joined.command to "no-such-npx" and put the arguments in mcp.servers.joined.args: ["-y","pkg","data"]',
       },
     ]);
   });
