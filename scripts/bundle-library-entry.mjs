@@ -24,8 +24,8 @@ await build({
   target: "node20",
   packages: "external",
   tsconfig: "tsconfig.build.json",
-  // Like tsc's maps: file positions pointing into src/, without a copy of the sources.
-  sourcemap: true,
-  sourcesContent: false,
+  // No source maps: the package ships no src/, so a map would point at files the user does not have
+  // (tsconfig.build.json turns tsc's maps off for the same reason).
+  sourcemap: false,
   logLevel: "warning",
 });

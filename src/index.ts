@@ -1,5 +1,5 @@
 /**
- * toolsift: Tool Search for LLM agents. The library contract of ../shared/spec/overview.md; the names and
+ * toolsift: Tool Search for LLM agents. The library contract summarised in docs/library.md; the names and
  * shapes exported here are public and stable.
  */
 export type {
@@ -40,5 +40,5 @@ export type {
   ToolCallActivity,
   ToolCallEvent,
 } from "./execution/index.js";
-export type { Harness, ModelReference } from "./tool-search/index.js";
+export type { Harness, ModelReference, ToolSearchConfigValue } from "./tool-search/index.js";
 export { createToolSearch, type ToolSearch, type ToolSearchOptions } from "./tool-search/index.js";

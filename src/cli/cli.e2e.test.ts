@@ -163,11 +163,38 @@ describe.concurrent("toolsift search", () => {
     expect(JSON.parse(outcome.stdout)).toHaveLength(20);
   });
 
-  it("zero results: 'No tools match.' in text mode, [] in JSON mode, exit 0", async ({ expect }) => {
+  it("zero results: how many tools were searched and why, in text mode; [] plus the reason on stderr in JSON mode; exit 0", async ({
+    expect,
+  }) => {
+    const why = [
+      "No tools match (searched 41 tools from examples/catalog.json).",
+      'No tool matched "xylophone quasar". These words match no tool: xylophone, quasar. Try shorter English capability words: a verb and an object, e.g. "send email", "list files", "create event".',
+      "",
+    ].join("\n");
     const text = await run("search", "xylophone quasar", "--catalog", catalog);
-    expect(text).toEqual({ code: 0, stdout: "No tools match.\n", stderr: "" });
+    expect(text).toEqual({ code: 0, stdout: why, stderr: "" });
     const json = await run("search", "xylophone quasar", "--catalog", catalog, "--json");
-    expect(json).toEqual({ code: 0, stdout: "[]\n", stderr: "" });
+    expect(json).toEqual({ code: 0, stdout: "[]\n", stderr: why });
+  });
+
+  it("zero results for a query in a script the catalog lacks says so", async ({ expect }) => {
+    const outcome = await run("search", "отправить письмо", "--catalog", catalog);
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toContain("No tools match (searched 41 tools from examples/catalog.json).\n");
+    expect(outcome.stdout).toContain(
+      "The catalog has no text in Cyrillic script: write the query in English.",
+    );
+  });
+
+  it("an empty catalog file: nothing to search, and the file is named", async ({ expect }) => {
+    const path = join(scratch, "empty.json");
+    await writeFile(path, "[]\n");
+    const outcome = await run("search", "weather", "--catalog", path);
+    expect(outcome).toEqual({
+      code: 0,
+      stdout: `No tools match: there are no tools to search. ${path} lists no tools.\n`,
+      stderr: "",
+    });
   });
 
   it("searches an MCP tools/list file, owned by the file's base name", async ({ expect }) => {

@@ -32,7 +32,10 @@ export async function getConfigValue(
   const raw = source.text === undefined ? {} : parseConfigText(source.text, source.file);
   const found = readConfigPath(raw, options.path);
   if (!found.found)
-    throw new ToolsiftError("INVALID_REQUEST", `No value at ${formatConfigPath(options.path)}.`);
+    throw new ToolsiftError(
+      "INVALID_REQUEST",
+      `No value at ${formatConfigPath(options.path)}.${source.missing}`,
+    );
   io.stdout(`${options.json ? JSON.stringify(found.value, null, 2) : formatJson5Value(found.value)}\n`);
 }
 
@@ -68,14 +71,24 @@ function fileOf(options: ConfigFileOptions) {
   });
 }
 
-/** The file, which must exist when --config named it (only set may create one). */
+/**
+ * The file, which must exist when --config or TOOLSIFT_CONFIG named it (only set may create one). `missing`
+ * says, for a default file that does not exist, why a lookup in it finds nothing.
+ */
 async function existingFileOf(options: ConfigFileOptions) {
   const paths = fileOf(options);
   const source = await readConfigSource(paths.configPath);
   if (source.text === undefined && paths.configSource === "option") {
     throw missingConfigError(paths.configPath, options.config ?? paths.configPath);
   }
-  return source;
+  if (source.text === undefined && paths.configSource === "env") {
+    throw missingConfigError(paths.configPath, paths.configPath, "TOOLSIFT_CONFIG");
+  }
+  const missing =
+    source.text === undefined
+      ? ` There is no config file at ${paths.configPath} (the defaults apply); toolsift config set creates it, toolsift init writes a starter one.`
+      : "";
+  return { ...source, missing };
 }
 
 /** Parses a config path argument; a malformed one is a usage error (commander's InvalidArgumentError). */

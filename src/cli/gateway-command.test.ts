@@ -198,5 +198,20 @@ describe("toolsift gateway", () => {
     expect(help).toContain("--bind <addr>");
     expect(help).toContain("--config <file>");
     expect(help).toContain("0 picks a free");
+    // Every route the gateway registers (gateway/*-routes.ts) is named.
+    for (const route of [
+      "/v1/responses",
+      "/v1/chat/completions",
+      "/v1/messages",
+      "/v1/models",
+      "/v1/responses/:id",
+      "/v1/tools/effective",
+      "/v1/sessions",
+      "/v1/sessions/:key",
+      "/v1/approvals",
+      "/v1/approvals/:id",
+      "/healthz",
+    ])
+      expect(help).toMatch(new RegExp(`${route.replaceAll("/", "\\/")}[\\s,.)]`, "u"));
   });
 });

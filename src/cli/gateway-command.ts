@@ -31,8 +31,9 @@ export type GatewayCommandDeps = {
 };
 
 const GATEWAY_HELP = `
-The gateway serves the OpenAI-compatible endpoints POST /v1/responses and /v1/chat/completions, plus
-GET /v1/tools/effective, /v1/sessions, /v1/sessions/:key and /healthz.
+The gateway serves POST /v1/responses and /v1/chat/completions (OpenAI-compatible) and POST /v1/messages
+(Anthropic-compatible), plus GET /v1/models, /v1/responses/:id, /v1/tools/effective, /v1/sessions,
+/v1/sessions/:key, /v1/approvals (POST /v1/approvals/:id decides one) and /healthz.
 
 Examples:
   toolsift gateway                       listen on 127.0.0.1:18789 (or gateway.port / gateway.bind)

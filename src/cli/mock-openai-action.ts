@@ -1,8 +1,7 @@
 import { DEFAULT_MOCK_CLI_PORT, startMockOpenAI } from "../mock-openai/index.js";
 import type { MockOpenAICommandOptions } from "./mock-openai-command.js";
+import { waitForSignal } from "./server-options.js";
 import type { CliIo } from "./types.js";
-
-const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 /**
  * What `toolsift mock-openai` does: starts the mock provider, prints `Mock OpenAI provider listening on
@@ -24,13 +23,10 @@ export async function serveMockOpenAI(
   }
 }
 
-/** Resolves on the first SIGINT or SIGTERM; while waiting, those signals no longer kill the process. */
-function untilStopSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      for (const name of STOP_SIGNALS) process.off(name, stop);
-      resolve(signal);
-    };
-    for (const name of STOP_SIGNALS) process.on(name, stop);
-  });
+/** Resolves on the first SIGINT or SIGTERM, or when the parent (npx, npm) exited without passing one on. */
+async function untilStopSignal(): Promise<string> {
+  const shutdown = waitForSignal();
+  const signal = await shutdown.signal;
+  shutdown.dispose();
+  return signal;
 }

@@ -4,6 +4,7 @@ import { isToolsiftError } from "../errors/index.js";
 import { createConfigCommand } from "./create-config-command.js";
 import { createDoctorCommand } from "./doctor-command.js";
 import { createGatewayCommand } from "./gateway-command.js";
+import { createInitCommand } from "./init-command.js";
 import { EXIT_FAILURE, EXIT_SUCCESS, EXIT_USAGE } from "./limits.js";
 import { createMcpCommand } from "./mcp-command.js";
 import { createMockOpenAICommand } from "./mock-openai-command.js";
@@ -40,6 +41,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }),
     createMockOpenAICommand(io),
     createSearchCommand(io),
+    createInitCommand(io),
     createToolsCommand(io),
     createSessionsCommand(io),
     createQaCommand(io, { isTerminal: io.isTerminal === true }),

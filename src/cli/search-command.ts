@@ -12,9 +12,9 @@ FILE holds tool definitions in any of these forms (one form per item; items may 
   - an MCP tools/list result: { "tools": [{ "name", "description", "inputSchema" }] }
     (MCP tools are owned by the file's base name: calendar.json gives mcp:calendar:<tool>)
 
-Examples:
-  toolsift search "look up the price of bitcoin" --catalog examples/catalog.json
-  toolsift search "schedule a meeting" --catalog examples/catalog.json --limit 3 --json
+Examples (catalog.json: the example catalog toolsift init writes):
+  toolsift search "look up the price of bitcoin" --catalog catalog.json
+  toolsift search "schedule a meeting" --catalog catalog.json --limit 3 --json
 
 Exit codes: 0 success (also when nothing matches), 1 unreadable or invalid file, 2 usage error.`;
 

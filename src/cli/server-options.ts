@@ -4,17 +4,34 @@ import { InvalidArgumentError } from "commander";
 const MAX_PORT = 65_535;
 /** Signals that stop a long-running command gracefully; a second one stops it at once (Node's default). */
 const SHUTDOWN_SIGNALS = ["SIGTERM", "SIGINT"] as const;
+/**
+ * How often a server checks that its parent process is still there. `npx toolsift gateway` and npm scripts
+ * run the bin under npm (through `sh -c`), and a SIGTERM to npm stops npm without passing it on: the server
+ * then sees its parent change (it is re-parented) and stops as if it had the signal.
+ */
+const PARENT_CHECK_INTERVAL_MS = 500;
+/** What the shutdown promise resolves with when the parent went away. */
+export const PARENT_EXITED = "SIGTERM (the parent process exited)";
 
-/** The first SIGTERM or SIGINT; disposing removes the listeners, so a second signal gets Node's default. */
+/**
+ * The first SIGTERM or SIGINT, or the parent process going away (PARENT_EXITED: npm and npx do not pass a
+ * SIGTERM on); disposing removes the listeners, so a second signal gets Node's default.
+ */
 export function waitForSignal(): { signal: Promise<string>; dispose(): void } {
   let dispose = (): void => undefined;
   const signal = new Promise<string>((resolve) => {
-    const onSignal = (name: NodeJS.Signals): void => {
+    const onSignal = (name: string): void => {
       dispose();
       resolve(name);
     };
     for (const name of SHUTDOWN_SIGNALS) process.on(name, onSignal);
+    const parent = process.ppid;
+    const watch = setInterval(() => {
+      if (process.ppid !== parent) onSignal(PARENT_EXITED);
+    }, PARENT_CHECK_INTERVAL_MS);
+    watch.unref();
     dispose = () => {
+      clearInterval(watch);
       for (const name of SHUTDOWN_SIGNALS) process.off(name, onSignal);
     };
   });

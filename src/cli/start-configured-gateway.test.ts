@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -193,4 +193,30 @@ describe("startConfiguredGateway: MCP servers", () => {
       await gateway.stop();
     }
   }, 30_000);
+});
+
+describe("startConfiguredGateway: sessions.retention", () => {
+  it("prunes old session logs at start, logs it, and keeps a recent one", async () => {
+    const sessionsDir = join(dir, "state", "agents", "main", "sessions");
+    await mkdir(sessionsDir, { recursive: true });
+    const old = join(sessionsDir, "old.jsonl");
+    await writeFile(old, '{"type":"session"}\n');
+    const longAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
+    await utimes(old, longAgo, longAgo);
+    await writeFile(join(sessionsDir, "recent.jsonl"), '{"type":"session"}\n');
+    const configPath = await writeConfig({ sessions: { retention: { maxAgeDays: 30 } } });
+    const lines: string[] = [];
+    const pruned = new Promise<void>((resolve) => {
+      const log = (line: string) => {
+        lines.push(line);
+        if (line.startsWith("sessions.retention:")) resolve();
+      };
+      void startConfiguredGateway({ configPath, port: 0 }, log, envWith()).then((gateway) =>
+        pruned.then(() => gateway.stop()),
+      );
+    });
+    await pruned;
+    expect(lines).toContain("sessions.retention: removed 1 session logs (19 bytes); 19 bytes kept");
+    expect(await readdir(sessionsDir)).toEqual(["recent.jsonl"]);
+  });
 });

@@ -1,3 +1,4 @@
+import { checkProviders } from "../doctor/index.js";
 import { ToolsiftError } from "../errors/index.js";
 import {
   DEFAULT_GATEWAY_HOST,
@@ -5,10 +6,14 @@ import {
   isLoopbackHost,
   startGateway,
 } from "../gateway/index.js";
+import { pruneSessionLogs } from "../sessions/index.js";
 import { startConfiguredTelemetry } from "../telemetry/index.js";
 import { escapeControlCharacters } from "../text/index.js";
 import { assembleRuntime } from "./assemble-runtime.js";
 import type { GatewayStartOptions, RunningGateway } from "./gateway-command.js";
+
+/** How often `sessions.retention` is applied while the gateway runs (it is also applied at start). */
+const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Environment variable the docs suggest for the gateway token (`gateway.auth.token: "env:…"`). */
 const TOKEN_VARIABLE = "TOOLSIFT_GATEWAY_TOKEN";
@@ -82,6 +87,14 @@ export async function startConfiguredGateway(
   }
   for (const plugin of runtime.plugins.plugins)
     log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
+  // A provider an agent uses that cannot send a request (no key, not configured) is said now, not at the
+  // first request's 502.
+  for (const check of checkProviders(runtime.loaded.config, env, runtime.loaded.warnings)) {
+    if (check.status === "warn" || check.status === "error")
+      log(
+        `warning: ${check.message.replace(/\.$/u, "")}; runs that use this provider fail until it is fixed (toolsift doctor checks it).`,
+      );
+  }
   if (token !== undefined && keys.length === 0)
     log("gateway auth: every route but /healthz requires Authorization: Bearer <gateway.auth.token>");
   else if (keys.length > 0) {
@@ -94,6 +107,7 @@ export async function startConfiguredGateway(
       ? "gateway browsers: requests with an Origin header are refused (list web apps in gateway.cors.allowOrigins)"
       : `gateway browsers: CORS for ${origins.join(", ")}; other origins are refused`,
   );
+  const stopPruning = scheduleSessionPruning(runtime.loaded.stateDir, runtime.loaded.config.sessions, log);
   // Upstream MCP servers connect in the background once the gateway listens; each one's status is logged.
   // Then every agent's catalog and search index are built, so the first run finds them ready.
   void runtime.mcp
@@ -123,6 +137,7 @@ export async function startConfiguredGateway(
     url: started.url,
     stop: async () => {
       // Pending approvals are denied at once, so runs waiting on an operator finish inside the drain.
+      stopPruning();
       runtime.approvals.close();
       await started.stop();
       await runtime.runner.close();
@@ -130,4 +145,32 @@ export async function startConfiguredGateway(
       await telemetry?.shutdown();
     },
   };
+}
+
+/**
+ * Applies `sessions.retention` now and every SESSION_PRUNE_INTERVAL_MS (oldest logs first; a log written in
+ * the last hour is never removed); returns what stops it. Without a retention setting nothing runs.
+ */
+function scheduleSessionPruning(
+  stateDir: string,
+  sessions: { retention?: { maxAgeDays?: number; maxTotalBytes?: number } } | undefined,
+  log: (line: string) => void,
+): () => void {
+  const retention = sessions?.retention;
+  if (retention?.maxAgeDays === undefined && retention?.maxTotalBytes === undefined) return () => undefined;
+  const prune = () =>
+    pruneSessionLogs({ stateDir, ...retention }).then(
+      (report) => {
+        if (report.removed.length > 0)
+          log(
+            `sessions.retention: removed ${report.removed.length} session logs (${report.removedBytes} bytes); ${report.keptBytes} bytes kept`,
+          );
+      },
+      (error: unknown) =>
+        log(`sessions.retention: pruning failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  void prune();
+  const timer = setInterval(() => void prune(), SESSION_PRUNE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -35,11 +35,23 @@ export async function showTools(
       ),
       `admitted tools (${surface.tools.length}):`,
       ...surface.tools.map((tool) => `  ${tool.visibility.padEnd(11)} ${tool.id}`),
+      ...directoryLines(surface),
     ];
     io.stdout(`${lines.join("\n")}\n`);
   } finally {
     await runtime.close();
   }
+}
+
+/** The prompt directory as the model gets it, indented, or why there is none. */
+function directoryLines(surface: EffectiveSurface): string[] {
+  if (surface.directory === undefined || surface.directory === "")
+    return ["directory: none (Tool Search is off, so every tool is declared)"];
+  const lines = surface.directory.split("\n");
+  return [
+    `directory (${surface.directory.length} chars, in the system prompt):`,
+    ...lines.map((line) => `  ${line}`),
+  ];
 }
 
 /**

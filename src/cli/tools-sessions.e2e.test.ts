@@ -68,6 +68,9 @@ describe("toolsift tools", () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("tool search: on, tools mode");
     expect(text.stdout).toMatch(/catalog\s+native:fake-plugin:fake_plugin_tool_01/);
+    // The directory the help promises, indented under its heading.
+    expect(text.stdout).toMatch(/\ndirectory \(\d+ chars, in the system prompt\):\n/u);
+    expect(text.stdout).toContain("\n  - fake_plugin_tool_17 (fake-plugin)");
     const unknown = await run("tools", "--agent", "nobody");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown agent "nobody"');

@@ -84,9 +84,9 @@ export async function prepareCodeModeSurface(options: CodeModeSurfaceOptions): P
 }
 
 /** `tools.toolSearch` forced to `tools` mode, keeping an object's other options (the search limits). */
-function toolsModeConfig(config: unknown): unknown {
+function toolsModeConfig(config: unknown): ToolSearchOptions["config"] {
   if (isObjectRecord(config)) {
-    return { ...config, enabled: true, mode: "tools" };
+    return { ...config, enabled: true, mode: "tools" } as ToolSearchOptions["config"];
   }
   return { mode: "tools" };
 }

@@ -46,7 +46,13 @@ export interface McpServerSettings {
   cwd?: string;
   url?: string;
   headers?: Record<string, string>;
+  /** How long one `tools/call` may take, in ms. Default 60,000. */
   timeoutMs?: number;
+  /**
+   * How long the server may take to start, initialise and list its tools, in ms; `mcp serve` and the first
+   * run wait at most this long for it. Default 15,000.
+   */
+  startTimeoutMs?: number;
   /**
    * Tool names of this server kept directly visible (an operator trust decision: their input schemas are
    * validated and declared to the model like native ones). Default none.
@@ -91,6 +97,8 @@ export interface ToolsiftConfig {
     };
   };
   codeMode?: { enabled?: boolean; timeoutMs?: number };
+  /** Session logs: `retention` prunes them at gateway start and hourly (sessions/prune-session-logs.ts). */
+  sessions?: { retention?: { maxAgeDays?: number; maxTotalBytes?: number } };
   /** OpenTelemetry export of the gateway and `mcp serve` (see src/telemetry/DESIGN.md). Default: off. */
   telemetry?: {
     /** OTLP/HTTP collector; `endpoint` is the base URL (`http://localhost:4318`). Default: `OTEL_EXPORTER_OTLP_ENDPOINT`. */

@@ -15,6 +15,7 @@ import {
   MAX_MCP_SERVE_SESSIONS,
   MAX_PROVIDER_RETRIES,
   MAX_QUEUED_PER_SESSION_CEILING,
+  MAX_RETENTION_DAYS,
   MAX_TIMEOUT_MS,
   MAX_TURNS_CEILING,
   MIN_MCP_SERVE_SESSION_IDLE_MS,
@@ -138,6 +139,7 @@ const mcpServerSchema = section({
   url: httpUrl().optional(),
   headers: headerMap().optional(),
   timeoutMs: timeoutMs().optional(),
+  startTimeoutMs: timeoutMs().optional(),
   alwaysVisible: textList().optional(),
 }).superRefine((server, context) => {
   const hasCommand = server.command !== undefined;
@@ -190,6 +192,12 @@ export const configFileSchema = section({
     }).optional(),
   }).optional(),
   codeMode: section({ enabled: flag().optional(), timeoutMs: timeoutMs().optional() }).optional(),
+  sessions: section({
+    retention: section({
+      maxAgeDays: integerBetween(1, MAX_RETENTION_DAYS).optional(),
+      maxTotalBytes: integerBetween(1, Number.MAX_SAFE_INTEGER).optional(),
+    }).optional(),
+  }).optional(),
   telemetry: section({
     otlp: section({ endpoint: httpUrl().optional(), headers: headerMap().optional() }).optional(),
     captureToolContent: flag().optional(),

@@ -24,7 +24,7 @@ export {
   MIGRATION_COMMAND,
 } from "./limits.js";
 export { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./load-config.js";
-export { missingConfigError } from "./missing-config-error.js";
+export { type ConfigNamedBy, missingConfigError } from "./missing-config-error.js";
 export { parseConfigText } from "./parse-config-text.js";
 export {
   listAgentIds,

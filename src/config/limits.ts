@@ -49,3 +49,5 @@ export const MIN_MCP_SERVE_SESSION_LOG_BYTES = 64 * 1024;
 export const MAX_MCP_SERVE_SESSION_LOG_BYTES = 1024 * 1024 * 1024;
 /** Folder under the state directory holding default agent workspaces. */
 export const WORKSPACE_FOLDER = "workspace";
+/** Longest `sessions.retention.maxAgeDays` (100 years: effectively forever). */
+export const MAX_RETENTION_DAYS = 36_500;

@@ -68,13 +68,14 @@ describe("loadConfig: a missing file means all defaults", () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it("a TOOLSIFT_CONFIG file that is missing still means defaults, with a warning", async () => {
+  it("a TOOLSIFT_CONFIG file that is missing is refused like --config, naming the variable", async () => {
     const named = path.join(dir, "typo.json");
-    const loaded = await loadConfig({ env: { ...env, TOOLSIFT_CONFIG: named } });
-    expect(loaded).toMatchObject({ config: {}, exists: false, path: named });
-    expect(loaded.warnings).toEqual([
-      `config file ${named} does not exist; using the defaults (it is created by toolsift config set)`,
-    ]);
+    const error = await refusal(() => loadConfig({ env: { ...env, TOOLSIFT_CONFIG: named } }));
+    expect(error.code).toBe("CONFIG_INVALID");
+    expect(error.message).toBe(
+      `Config file ${named} does not exist (named by TOOLSIFT_CONFIG). Check the path, or unset TOOLSIFT_CONFIG to use the default file; to start a new file there, run toolsift config set <path> <value>.`,
+    );
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it("a --config file that is missing is refused, naming the path and how to start one", async () => {
@@ -354,7 +355,7 @@ describe("loadConfig: hostile files", () => {
     const lines = await expectRefused(`{ ${keys} }`);
     expect(lines).toHaveLength(1 + 100 + 1 + 1);
     expect(lines[1]).toBe(
-      "k0: unknown key (expected models, agents, tools, plugins, mcp, codeMode, telemetry or gateway)",
+      "k0: unknown key (expected models, agents, tools, plugins, mcp, codeMode, sessions, telemetry or gateway)",
     );
     expect(lines[101]).toBe("… and 50 more problems");
     expect(lines[102]).toBe(NOTHING_CHANGED);

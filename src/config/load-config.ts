@@ -33,7 +33,7 @@ export interface LoadedConfig {
   exists: boolean;
   /** Absolute path of the state directory. */
   stateDir: string;
-  /** Problems that do not stop a start: unset `env:` variables, a `TOOLSIFT_CONFIG` file that is missing. */
+  /** Problems that do not stop a start: unset `env:` variables, values read from them that are invalid. */
   warnings: string[];
   /** The parsed file before `env:` resolution (`{}` when missing), for editors such as `config set`. */
   raw: unknown;
@@ -42,8 +42,8 @@ export interface LoadedConfig {
 /** Inputs of {@link loadConfig}. */
 export interface LoadConfigOptions {
   /**
-   * The `--config` value; a file it names must exist. Default: `TOOLSIFT_CONFIG`, else
-   * `$TOOLSIFT_HOME/toolsift.json` (either may be missing: the defaults apply).
+   * The `--config` value; a file it names must exist. Default: `TOOLSIFT_CONFIG` (which must exist too), else
+   * `$TOOLSIFT_HOME/toolsift.json` (which may be missing: the defaults apply).
    */
   configPath?: string;
   /** Environment for paths and `env:NAME` values. Default `process.env`. */
@@ -51,9 +51,9 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Finds, reads, parses (JSON5) and validates the config file, then resolves `env:NAME` values. A missing file
- * means all defaults, unless `--config` named it (a typo must not run on defaults: CONFIG_INVALID naming the
- * path). Any problem with the file throws CONFIG_INVALID listing every problem as `path: reason`; loading only
+ * Finds, reads, parses (JSON5) and validates the config file, then resolves `env:NAME` values. A missing
+ * default file means all defaults; one named by `--config` or `TOOLSIFT_CONFIG` is CONFIG_INVALID naming the
+ * path (a typo must not run on defaults). Any problem with the file throws CONFIG_INVALID listing every problem as `path: reason`; loading only
  * reads, so a bad file never changes anything.
  */
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
@@ -64,17 +64,14 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   const text = await readConfigFile(file);
   if (text === undefined) {
     if (paths.configSource === "option") throw missingConfigError(file, options.configPath ?? file);
-    const warnings =
-      paths.configSource === "default"
-        ? []
-        : [`config file ${file} does not exist; using the defaults (it is created by toolsift config set)`];
+    if (paths.configSource === "env") throw missingConfigError(file, file, "TOOLSIFT_CONFIG");
     return {
       config: {},
       toolSearch: readToolSearch({}),
       path: file,
       exists: false,
       stateDir: paths.stateDir,
-      warnings,
+      warnings: [],
       raw: {},
     };
   }

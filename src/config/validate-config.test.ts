@@ -166,7 +166,9 @@ describe("validateConfig: every problem as path: reason", () => {
     [
       "a typo at the top level",
       { gatewy: {} },
-      ["gatewy: unknown key (expected models, agents, tools, plugins, mcp, codeMode, telemetry or gateway)"],
+      [
+        "gatewy: unknown key (expected models, agents, tools, plugins, mcp, codeMode, sessions, telemetry or gateway)",
+      ],
     ],
     [
       "gateway: port out of range, typo, bad bind",

@@ -48,6 +48,13 @@ async function checkServer(
       path: typeof serverPath === "string" ? serverPath : options.env.PATH,
       pathExt: options.env.PATHEXT,
     });
+    if ("problem" in lookup && /\s/u.test(command.trim())) {
+      const [program = "", ...words] = command.trim().split(/\s+/u);
+      return fail(
+        `command ${JSON.stringify(cutText(command, LONGEST_SHOWN_VALUE))}: ${lookup.problem}; it looks like a program with its arguments`,
+        `set ${key}.command to ${JSON.stringify(program)} and put the arguments in ${key}.args: ${JSON.stringify(words)}`,
+      );
+    }
     if ("problem" in lookup) {
       return fail(
         `command ${JSON.stringify(cutText(command, LONGEST_SHOWN_VALUE))}: ${lookup.problem}`,

@@ -74,15 +74,22 @@ describe("runDoctor on a healthy installation", () => {
     expect(await home.snapshot()).toEqual(before);
   });
 
-  it("accepts a missing default config file, warns for TOOLSIFT_CONFIG, and refuses a missing --config", async () => {
+  it("accepts a missing default config file, and refuses one named by TOOLSIFT_CONFIG or --config", async () => {
     const unnamed = await doctor();
     expect(only(unnamed, "config")).toEqual([
       { name: "config", status: "ok", message: `no config file at ${home.file}; the defaults apply` },
     ]);
     expect(unnamed.ok).toBe(true);
     const fromEnv = await runDoctor({ env: { ...home.env, TOOLSIFT_CONFIG: home.file } });
-    expect(only(fromEnv, "config")[0]?.status).toBe("warn");
-    expect(fromEnv.ok).toBe(true);
+    expect(only(fromEnv, "config")).toEqual([
+      {
+        name: "config",
+        status: "error",
+        message: `config file ${home.file} does not exist (named by TOOLSIFT_CONFIG): every command refuses it`,
+        fix: "check the path, unset TOOLSIFT_CONFIG, or start the file with toolsift config set <path> <value>",
+      },
+    ]);
+    expect(fromEnv.ok).toBe(false);
     const typed = join(home.dir, "typo.json5");
     const named = await doctor({ configPath: typed });
     expect(only(named, "config")).toEqual([
@@ -358,6 +365,7 @@ describe("runDoctor error paths", () => {
     relative: { command: "../bin/calendar-mcp", cwd: "state" },
     ftp: { url: "ftp://example.com/mcp" },
     secret: { url: "https://user:pw@example.com/mcp?token=abc" },
+    joined: { command: "no-such-npx -y pkg data" },
   } },
 }
 `);
@@ -390,6 +398,13 @@ describe("runDoctor error paths", () => {
         name: "mcp-servers",
         status: "ok",
         message: "secret: url https://example.com/mcp is well formed (not contacted)",
+      },
+      {
+        name: "mcp-servers",
+        status: "error",
+        message:
+          'joined: command "no-such-npx -y pkg data": "no-such-npx -y pkg data" was not found on PATH; it looks like a program with its arguments',
+        fix: 'set mcp.servers.joined.command to "no-such-npx" and put the arguments in mcp.servers.joined.args: ["-y","pkg","data"]',
       },
     ]);
   });

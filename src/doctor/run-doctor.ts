@@ -111,8 +111,8 @@ async function readRaw(file: string): Promise<ReadOutcome> {
 
 /**
  * The `config` check: valid (or missing), or every problem other than the retired keys (reported on their own).
- * A missing default file means the defaults; one named by TOOLSIFT_CONFIG is a warning; one named by --config
- * is an error, as every other command refuses it.
+ * A missing default file means the defaults; one named by --config or TOOLSIFT_CONFIG is an error, as every
+ * other command refuses it.
  */
 function configCheck(
   file: { path: string; exists: boolean; source: "option" | "env" | "default"; given: string | undefined },
@@ -120,17 +120,18 @@ function configCheck(
   retiredPaths: readonly string[],
   hints: Hints,
 ): DoctorCheck {
-  if (!file.exists && file.source === "option") {
+  if (!file.exists && file.source !== "default") {
+    const namedBy = file.source === "option" ? "--config" : "TOOLSIFT_CONFIG";
+    const unset = file.source === "env" ? ", unset TOOLSIFT_CONFIG," : ",";
     return {
       name: "config",
       status: "error",
-      message: `config file ${file.path} does not exist (named by --config): every command refuses it`,
-      fix: `check the path, or start the file with ${hints.set}`,
+      message: `config file ${file.path} does not exist (named by ${namedBy}): every command refuses it`,
+      fix: `check the path${unset} or start the file with ${hints.set}`,
     };
   }
   if (!file.exists) {
-    const message = `no config file at ${file.path}; the defaults apply`;
-    return { name: "config", status: file.source === "env" ? "warn" : "ok", message };
+    return { name: "config", status: "ok", message: `no config file at ${file.path}; the defaults apply` };
   }
   const problems = issues.filter((issue) => !retiredPaths.includes(issue.path));
   if (problems.length === 0) {

@@ -131,6 +131,33 @@ describe("createMcpToolSource over stdio", () => {
     expect(source.status()[0]?.error).toContain("did not start and list its tools within 300 ms");
   });
 
+  it("a server's own startTimeoutMs bounds its start, whatever the source's default", async () => {
+    const source = track(
+      createMcpToolSource({
+        silent: {
+          command: process.execPath,
+          args: ["-e", "setInterval(() => {}, 1000)"],
+          startTimeoutMs: 250,
+        },
+      }),
+    );
+    await source.start();
+    expect(source.status()[0]).toMatchObject({ name: "silent", status: "failed", tools: 0 });
+    expect(source.status()[0]?.error).toContain("did not start and list its tools within 250 ms");
+  });
+
+  it("a command with its arguments in it says to put them in args, with the values to use", async () => {
+    const source = track(
+      createMcpToolSource({
+        joined: { command: "toolsift-no-such-npx -y some-mcp-server /data", args: ["--verbose"] },
+      }),
+    );
+    await source.start();
+    expect(source.status()[0]?.error).toBe(
+      'MCP server "joined" could not start: no program is named "toolsift-no-such-npx -y some-mcp-server /data". command holds the program alone and args its arguments: set mcp.servers.joined.command to "toolsift-no-such-npx" and .args to ["-y","some-mcp-server","/data","--verbose"].',
+    );
+  });
+
   it("fails a call clearly when the server exits mid-call, restarts it, and a later call works", async () => {
     const logs = logCollector();
     const source = track(createMcpToolSource({ crashy: scriptFixture("crash-server.mjs") }, logs));

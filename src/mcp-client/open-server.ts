@@ -129,6 +129,14 @@ function startFailure(name: string, settings: McpServerSettings, error: unknown)
   if (error instanceof ToolsiftError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   const message = messageOf(error);
+  if (code === "ENOENT" && settings.command !== undefined && /\s/u.test(settings.command.trim())) {
+    const [program = "", ...words] = settings.command.trim().split(/\s+/u);
+    const args = JSON.stringify([...words, ...(settings.args ?? [])]);
+    return new ToolsiftError(
+      "TOOL_UNAVAILABLE",
+      `MCP server "${name}" could not start: no program is named "${settings.command}". command holds the program alone and args its arguments: set mcp.servers.${name}.command to "${program}" and .args to ${args}.`,
+    );
+  }
   if (code === "ENOENT" && settings.command !== undefined) {
     return new ToolsiftError(
       "TOOL_UNAVAILABLE",

@@ -43,6 +43,8 @@ export interface ServerConnectionOptions {
 export class ServerConnection {
   private readonly options: ServerConnectionOptions;
   private readonly callTimeoutMs: number;
+  /** `mcp.servers.<name>.startTimeoutMs`, else the source's default. */
+  private readonly startTimeoutMs: number;
   private state: McpServerStatus["status"] = "starting";
   private error: string | undefined;
   private definitions: McpToolDefinition[] = [];
@@ -64,6 +66,7 @@ export class ServerConnection {
   constructor(options: ServerConnectionOptions) {
     this.options = options;
     this.callTimeoutMs = options.settings.timeoutMs ?? options.callTimeoutMs;
+    this.startTimeoutMs = options.settings.startTimeoutMs ?? options.startTimeoutMs;
   }
 
   /** Starts the server; resolves when it is ready or has failed (never rejects). */
@@ -183,7 +186,7 @@ export class ServerConnection {
       const opened = await openServer({
         name,
         settings: this.options.settings,
-        timeoutMs: this.options.startTimeoutMs,
+        timeoutMs: this.startTimeoutMs,
         baseDir: this.options.baseDir,
         signal: opening.signal,
         onStderrLine: (line) => this.stderrLine(line),
@@ -265,7 +268,7 @@ export class ServerConnection {
         const client = this.client;
         if (client === undefined || generation !== this.generation) break;
         try {
-          const listed = await listServerTools(client, { timeoutMs: this.options.startTimeoutMs });
+          const listed = await listServerTools(client, { timeoutMs: this.startTimeoutMs });
           if (generation !== this.generation) break;
           this.setTools(listed.tools);
           for (const problem of listed.problems) this.options.log(`mcp ${this.options.name}: ${problem}`);

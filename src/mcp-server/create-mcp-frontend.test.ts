@@ -91,6 +91,21 @@ async function connect(options: Omit<McpFrontendOptions, "sessions"> & { session
 }
 
 describe("createMcpFrontend (in memory)", () => {
+  it("names only the upstream servers that did not fail in its instructions", async () => {
+    const source = {
+      ...fakeSource([upstream("crm", "create_lead")]),
+      status: (): McpServerStatus[] => [
+        { name: "crm", status: "ready", tools: 1 },
+        { name: "broken", status: "failed", tools: 0, error: "did not start" },
+        { name: "slow", status: "starting", tools: 0 },
+      ],
+    };
+    const { client } = await connect({ source, tools: [] });
+    const instructions = client.getInstructions() ?? "";
+    expect(instructions).toContain("Upstream MCP servers: crm, slow.");
+    expect(instructions).not.toContain("broken");
+  });
+
   it("lists the controls, calls through them, and logs results and target activity", async () => {
     const source = fakeSource([upstream("crm", "create_lead"), upstream("crm", "close_deal")]);
     const { call, names, sessions } = await connect({ source, tools: [plugin] });

@@ -74,7 +74,12 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
   const log = options.log ?? (() => {});
   const live = new Set<{ session: ServeSession; server: Server }>();
   const allTools = () => [...(options.tools ?? []), ...options.source.tools()];
-  const serverNames = () => options.source.status().map((server) => server.name);
+  // A server that failed to start offers no tools: the instructions name only the others.
+  const serverNames = () =>
+    options.source
+      .status()
+      .filter((server) => server.status !== "failed")
+      .map((server) => server.name);
 
   const unsubscribe = options.source.onToolsChanged(() => {
     for (const connection of live) {

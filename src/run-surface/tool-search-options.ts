@@ -21,7 +21,8 @@ export function toolSearchOptionsFor(input: RunToolSearchInput): ToolSearchOptio
   const contextWindowTokens = agent ? agent.contextWindowTokens : input.contextWindowTokens;
   return {
     tools: input.tools,
-    config: input.settings,
+    // A raw value here comes from a config file the schema already checked; createToolSearch checks it again.
+    config: input.settings as ToolSearchOptions["config"],
     harness: agent?.harness ?? "embedded",
     ...(agent ? { model: toolSearchModel(agent) } : {}),
     ...(contextWindowTokens === undefined ? {} : { contextWindowTokens }),

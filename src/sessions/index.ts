@@ -28,6 +28,13 @@ export {
   type SkippedSessionLine,
 } from "./parse-session-log.js";
 export { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
+export {
+  ACTIVE_SESSION_GRACE_MS,
+  type PruneReport,
+  type PruneSessionLogsOptions,
+  pruneSessionLogs,
+  type SessionRetention,
+} from "./prune-session-logs.js";
 export { collectSecretValues, redactKnownValues } from "./redact-known-values.js";
 export { redactSecrets } from "./redact-secrets.js";
 export { redactSessionEvent } from "./redact-session-event.js";

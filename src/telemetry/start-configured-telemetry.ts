@@ -1,3 +1,4 @@
+import { ToolsiftError } from "../errors/index.js";
 import { createExportReporter } from "./export-reporter.js";
 import { DEFAULT_METRIC_EXPORT_INTERVAL_MS, DEFAULT_SPAN_EXPORT_DELAY_MS } from "./limits.js";
 import type { RunningTelemetry } from "./start-telemetry.js";
@@ -31,7 +32,7 @@ export async function startConfiguredTelemetry(
   const endpoint = config.otlp?.endpoint ?? nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT);
   if (endpoint === undefined || env.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true") return undefined;
   setTelemetrySettings({ captureToolContent: config.captureToolContent === true });
-  const { startTelemetry } = await import("./start-telemetry.js");
+  const { startTelemetry } = await importTelemetrySdk();
   const protocol = nonEmpty(env.OTEL_EXPORTER_OTLP_PROTOCOL);
   if (protocol !== undefined && protocol !== "http/json")
     options.log?.(`telemetry: OTEL_EXPORTER_OTLP_PROTOCOL=${protocol} is not supported; sending http/json`);
@@ -66,5 +67,34 @@ function shownEndpoint(endpoint: string): string {
     return `${url.origin}${url.pathname}`;
   } catch {
     return "(an endpoint that is not a URL)";
+  }
+}
+
+/**
+ * The OpenTelemetry SDK packages: optional peer dependencies of the package (a library user who exports no
+ * traces does not install them), listed with the versions toolsift is tested with.
+ */
+export const TELEMETRY_SDK_PACKAGES = [
+  "@opentelemetry/context-async-hooks@2.12.0",
+  "@opentelemetry/core@2.12.0",
+  "@opentelemetry/exporter-metrics-otlp-http@0.223.0",
+  "@opentelemetry/exporter-trace-otlp-http@0.223.0",
+  "@opentelemetry/resources@2.12.0",
+  "@opentelemetry/sdk-metrics@2.12.0",
+  "@opentelemetry/sdk-trace-base@2.12.0",
+] as const;
+
+/** Loads start-telemetry.ts; a missing SDK package is a ToolsiftError naming what to install. */
+async function importTelemetrySdk(): Promise<typeof import("./start-telemetry.js")> {
+  try {
+    return await import("./start-telemetry.js");
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const message = error instanceof Error ? error.message : String(error);
+    if (code !== "ERR_MODULE_NOT_FOUND" || !message.includes("@opentelemetry/")) throw error;
+    throw new ToolsiftError(
+      "CONFIG_INVALID",
+      `An OTLP endpoint is set (telemetry.otlp.endpoint or OTEL_EXPORTER_OTLP_ENDPOINT), but the OpenTelemetry SDK is not installed (${message.split("\n")[0]}). Install it next to toolsift: npm install ${TELEMETRY_SDK_PACKAGES.join(" ")}; or remove the endpoint.`,
+    );
   }
 }

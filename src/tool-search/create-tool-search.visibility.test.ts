@@ -83,6 +83,7 @@ describe("pinning from config: tools.toolSearch.alwaysVisible", () => {
   it("refuses a value that is not a list of names", () => {
     let message = "";
     try {
+      // @ts-expect-error a run-time check for callers without types (JSON, plain JS)
       createToolSearch({ tools: [], config: { alwaysVisible: "web_search" } });
     } catch (error) {
       message = error instanceof Error ? error.message : "";
