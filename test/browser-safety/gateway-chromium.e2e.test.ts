@@ -132,7 +132,7 @@ describe.skipIf(!available && !process.env.CI)(
       expect(corsText).toMatchObject({ outcome: "cors", status: 415 });
       expect(corsText?.text).toContain("send Content-Type: application/json");
       expect(corsJson).toMatchObject({ outcome: "cors", status: 200 });
-      expect(corsJson?.session).toMatch(/^s-/u);
+      expect(corsJson?.session).toMatch(/^fp-/u); // a header-less conversation is keyed by its fingerprint
       expect(await markerLines(markerPath)).toEqual([]);
     });
 
