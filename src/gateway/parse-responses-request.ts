@@ -118,10 +118,7 @@ function readItem(raw: JsonObject, param: string, instructionTexts: string[]): C
     return {
       type: "function_call",
       callId: requiredCallId(raw, param),
-      name: modelToolName(
-        optionalString(raw, "namespace", `${param}.namespace`),
-        requiredString(raw, "name", `${param}.name`),
-      ),
+      name: calledName(raw, param),
       arguments: requiredString(raw, "arguments", `${param}.arguments`),
     };
   }
@@ -130,10 +127,7 @@ function readItem(raw: JsonObject, param: string, instructionTexts: string[]): C
     return {
       type: "function_call",
       callId: requiredCallId(raw, param),
-      name: modelToolName(
-        optionalString(raw, "namespace", `${param}.namespace`),
-        requiredString(raw, "name", `${param}.name`),
-      ),
+      name: calledName(raw, param),
       arguments: JSON.stringify({ input: requiredString(raw, "input", `${param}.input`) }),
     };
   }
@@ -190,6 +184,14 @@ function readMessage(
   throw invalidRequest(
     `${param}.role`,
     `${param}.role must be "user", "assistant", "system" or "developer".`,
+  );
+}
+
+/** The model's name for the tool a resent call item names: its namespace and name joined as declared. */
+function calledName(raw: JsonObject, param: string): string {
+  return modelToolName(
+    optionalString(raw, "namespace", `${param}.namespace`),
+    requiredString(raw, "name", `${param}.name`),
   );
 }
 

@@ -10,32 +10,13 @@ const TEXT_PART_TYPES: ReadonlySet<string> = new Set(["input_text", "output_text
  * Images, files and audio are refused with a 400: the gateway's agents are text-only.
  */
 export function readTextContent(value: unknown, param: string): string {
-  if (typeof value === "string") return value;
-  if (!Array.isArray(value)) {
-    throw invalidRequest(param, `${param} must be a string or an array of text parts.`);
-  }
-  const texts = value.map((part, index) => {
-    const partParam = `${param}[${index}]`;
-    if (!isObjectRecord(part) || typeof part.type !== "string") {
-      throw invalidRequest(partParam, `${partParam} must be a content part with a type.`);
-    }
-    if (!TEXT_PART_TYPES.has(part.type)) {
-      throw invalidRequest(
-        `${partParam}.type`,
-        `${partParam}.type ${quoteValue(part.type)} is not supported: send text parts ("input_text", "output_text" or "text") only.`,
-        "unsupported_content",
-      );
-    }
-    const text = part.type === "refusal" ? part.refusal : part.text;
-    if (typeof text !== "string") {
-      throw invalidRequest(
-        partParam,
-        `${partParam} needs a string "${part.type === "refusal" ? "refusal" : "text"}".`,
-      );
-    }
-    return text;
+  return readParts(value, param, "text parts", (type, partParam) => {
+    throw invalidRequest(
+      `${partParam}.type`,
+      `${partParam}.type ${quoteValue(type)} is not supported: send text parts ("input_text", "output_text" or "text") only.`,
+      "unsupported_content",
+    );
   });
-  return texts.join("\n");
 }
 
 /**
@@ -44,17 +25,31 @@ export function readTextContent(value: unknown, param: string): string {
  * becomes a short note in its place (the agents are text-only, but a tool's answer is never refused for it).
  */
 export function readToolOutput(value: unknown, param: string): string {
+  return readParts(
+    value,
+    param,
+    "content parts",
+    (type) => `[${type.slice(0, 40)} omitted: toolsift passes text only]`,
+  );
+}
+
+/** A string, or an array of typed parts: text parts as their text, others as `nonText` says; joined by newlines. */
+function readParts(
+  value: unknown,
+  param: string,
+  expected: string,
+  nonText: (type: string, partParam: string) => string,
+): string {
   if (typeof value === "string") return value;
   if (!Array.isArray(value)) {
-    throw invalidRequest(param, `${param} must be a string or an array of content parts.`);
+    throw invalidRequest(param, `${param} must be a string or an array of ${expected}.`);
   }
   const texts = value.map((part, index) => {
     const partParam = `${param}[${index}]`;
     if (!isObjectRecord(part) || typeof part.type !== "string") {
       throw invalidRequest(partParam, `${partParam} must be a content part with a type.`);
     }
-    if (!TEXT_PART_TYPES.has(part.type))
-      return `[${part.type.slice(0, 40)} omitted: toolsift passes text only]`;
+    if (!TEXT_PART_TYPES.has(part.type)) return nonText(part.type, partParam);
     const text = part.type === "refusal" ? part.refusal : part.text;
     if (typeof text !== "string") {
       throw invalidRequest(
