@@ -1,12 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AssembledRuntime, assembleRuntime } from "../cli/assemble-runtime.js";
-import { type MockOpenAI, startMockOpenAI } from "../mock-openai/index.js";
+import type { AssembledRuntime } from "../cli/assemble-runtime.js";
+import type { MockOpenAI } from "../mock-openai/index.js";
 import type { SessionEvent } from "../sessions/index.js";
 import { createGateway } from "./create-gateway.js";
+import { type MockRuntime, startMockRuntime } from "./mock-runtime.test-support.js";
 import type { ResponsesObject, ResponsesOutputItem } from "./responses-object.js";
 import { parseSseFrames } from "./sse.test-support.js";
 import type { GatewayListener } from "./types.js";
@@ -18,31 +17,18 @@ import type { GatewayListener } from "./types.js";
 const FIXTURE = fileURLToPath(
   new URL("../../test/fixtures/agents/codex-0.171-first-request.json", import.meta.url),
 );
-const EXAMPLE_PLUGINS = fileURLToPath(new URL("../../examples/plugins", import.meta.url));
 
 type CodexBody = { input: Array<Record<string, unknown>>; [key: string]: unknown };
 
-let root: string;
+let started: MockRuntime | undefined;
 let mock: MockOpenAI;
 let runtime: AssembledRuntime;
 let listener: GatewayListener;
 const logs: string[] = [];
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), "toolsift-codex-replay-"));
-  mock = await startMockOpenAI({ port: 0 });
-  const config = {
-    models: {
-      providers: {
-        mock: { api: "openai-responses", baseUrl: mock.baseUrl, apiKey: "mock-key", maxRetries: 0 },
-      },
-    },
-    agents: { defaults: { model: "mock/toolsift-mock" } },
-    plugins: { load: { paths: [EXAMPLE_PLUGINS] } },
-  };
-  const configPath = join(root, "config.json");
-  await writeFile(configPath, JSON.stringify(config));
-  runtime = await assembleRuntime({ configPath, env: { TOOLSIFT_STATE_DIR: join(root, "state") } });
+  started = await startMockRuntime("toolsift-codex-replay-");
+  ({ mock, runtime } = started);
   const gateway = createGateway({
     runner: runtime.runner,
     sessions: runtime.sessions,
@@ -53,9 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await listener?.close();
-  await runtime?.close();
-  await mock?.close();
-  await rm(root, { recursive: true, force: true });
+  await started?.close();
 });
 
 async function codexBody(): Promise<CodexBody> {

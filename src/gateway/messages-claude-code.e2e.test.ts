@@ -1,14 +1,11 @@
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AssembledRuntime, assembleRuntime } from "../cli/assemble-runtime.js";
-import { type MockOpenAI, startMockOpenAI } from "../mock-openai/index.js";
+import type { AssembledRuntime } from "../cli/assemble-runtime.js";
+import type { MockOpenAI } from "../mock-openai/index.js";
 import { anthropicError } from "./anthropic-error.test-support.js";
 import { createGateway } from "./create-gateway.js";
+import { type MockRuntime, startMockRuntime } from "./mock-runtime.test-support.js";
 import { parseMessagesRequest } from "./parse-messages-request.js";
 import { frameData, readSseFrames } from "./sse.test-support.js";
 import type { GatewayListener } from "./types.js";
@@ -20,13 +17,12 @@ import type { GatewayListener } from "./types.js";
 // `output_config`, `metadata`, a system message) is replayed byte for byte and streamed; `count_tokens`
 // answers for the same body; hosted tools are left out of the provider request and noted in the session log.
 
-const EXAMPLE_PLUGINS = fileURLToPath(new URL("../../examples/plugins", import.meta.url));
 const FIXTURE = JSON.parse(
   readFileSync(new URL("../../test/fixtures/agents/claude-code-request.json", import.meta.url), "utf8"),
 ) as { method: string; url: string; headers: Record<string, string>; body: Record<string, unknown> };
 const TOKEN = "gateway-token-for-tests";
 
-let root: string;
+let started: MockRuntime | undefined;
 let mock: MockOpenAI;
 let runtime: AssembledRuntime;
 let url: string;
@@ -34,20 +30,8 @@ let guardedUrl: string;
 const listeners: GatewayListener[] = [];
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), "toolsift-claude-code-e2e-"));
-  mock = await startMockOpenAI({ port: 0 });
-  const config = {
-    models: {
-      providers: {
-        mock: { api: "openai-responses", baseUrl: mock.baseUrl, apiKey: "mock-key", maxRetries: 0 },
-      },
-    },
-    agents: { defaults: { model: "mock/toolsift-mock" } },
-    plugins: { load: { paths: [EXAMPLE_PLUGINS] } },
-  };
-  const configPath = join(root, "toolsift.json");
-  await writeFile(configPath, JSON.stringify(config));
-  runtime = await assembleRuntime({ configPath, env: { TOOLSIFT_STATE_DIR: join(root, "state") } });
+  started = await startMockRuntime("toolsift-claude-code-e2e-");
+  ({ mock, runtime } = started);
   const open = createGateway({ runner: runtime.runner, sessions: runtime.sessions, log: () => {} });
   const guarded = createGateway({
     runner: runtime.runner,
@@ -62,9 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const listener of listeners) await listener.close();
-  await runtime?.close();
-  await mock?.close();
-  await rm(root, { recursive: true, force: true });
+  await started?.close();
 });
 
 /** The mock's recorded request bodies since `after` requests, parsed. */
