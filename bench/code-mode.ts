@@ -1,9 +1,9 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { CellChild } from "../src/code-mode/cell-child.js";
-import { cellChildLaunch } from "../src/code-mode/child-launch.js";
-import { createCodeMode } from "../src/code-mode/index.js";
-import { resolveCodeModeLimits } from "../src/code-mode/resolve-code-mode-limits.js";
-import { createToolSearch, type ToolSearch } from "../src/tool-search/index.js";
+import { createToolSearch, type ToolSearch } from "../src/core/tool-search/index.js";
+import { CellChild } from "../src/runtime/code-mode/cell-child.js";
+import { cellChildLaunch } from "../src/runtime/code-mode/child-launch.js";
+import { createCodeMode } from "../src/runtime/code-mode/index.js";
+import { resolveCodeModeLimits } from "../src/runtime/code-mode/resolve-code-mode-limits.js";
 import { isEntryPoint } from "./entry-point.js";
 import { writeResults } from "./write-results.js";
 

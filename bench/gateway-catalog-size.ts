@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { FAKE_PLUGIN_ID, FAKE_PLUGIN_TOOL_COUNT, writeFakePlugin } from "../src/qa/index.js";
+import { FAKE_PLUGIN_ID, FAKE_PLUGIN_TOOL_COUNT, writeFakePlugin } from "../src/dev/qa/index.js";
 import { cpuMs, drive } from "./drive.js";
 import { isEntryPoint } from "./entry-point.js";
 import { writeSealPlugins } from "./seal-plugin.js";

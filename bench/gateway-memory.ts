@@ -253,12 +253,12 @@ function round(value: number, digits: number): number {
 /** The child roles: the mock provider, or the gateway answering heap readings over IPC. */
 async function serveRole(role: string | undefined): Promise<void> {
   if (role === "mock") {
-    const { startMockOpenAI } = await import("../src/mock-openai/index.js");
+    const { startMockOpenAI } = await import("../src/dev/mock-openai/index.js");
     const mock = await startMockOpenAI({ port: 0 });
     process.stdout.write(`ready ${mock.baseUrl}\n`);
   } else if (role === "gateway") {
     const configPath = process.argv.find((arg) => arg.startsWith("--config="))?.slice("--config=".length);
-    const { startConfiguredGateway } = await import("../src/cli/start-configured-gateway.js");
+    const { startConfiguredGateway } = await import("../src/front-doors/cli/start-configured-gateway.js");
     const gateway = await startConfiguredGateway(
       { port: 0, ...(configPath ? { configPath } : {}) },
       () => {},

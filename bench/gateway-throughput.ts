@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { FAKE_PLUGIN_ID, writeFakePlugin } from "../src/qa/index.js";
+import { FAKE_PLUGIN_ID, writeFakePlugin } from "../src/dev/qa/index.js";
 import { cpuMs, drive as driveAt } from "./drive.js";
 import { isEntryPoint } from "./entry-point.js";
 import { type Child, CLI_ENTRY, startChild, stopChild } from "./start-child.js";

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import MiniSearch from "minisearch";
-import { buildCatalog, type CatalogEntry, type ToolDefinition } from "../src/catalog/index.js";
-import { buildPostings, createSearchIndex, createVocabulary, entryFields } from "../src/search/index.js";
+import { buildCatalog, type CatalogEntry, type ToolDefinition } from "../src/core/catalog/index.js";
+import { buildPostings, createSearchIndex, createVocabulary, entryFields } from "../src/core/search/index.js";
 import { collectGarbage } from "./collect-garbage.js";
 import { isEntryPoint } from "./entry-point.js";
 import { loadSealQueries, loadSealTools } from "./seal-tools.js";

@@ -5,8 +5,8 @@ import {
   type CatalogEntry,
   type ToolDefinition,
   type ToolResult,
-} from "../src/catalog/index.js";
-import { createSearchIndex, entryFields } from "../src/search/index.js";
+} from "../src/core/catalog/index.js";
+import { createSearchIndex, entryFields } from "../src/core/search/index.js";
 import { isEntryPoint } from "./entry-point.js";
 import { MCP_LIKE_DIRECTORY, MCP_LIKE_HOLDOUT_DIRECTORY, type McpLikeTool } from "./mcp-like-catalog.js";
 import { createPlainBm25 } from "./plain-bm25.js";

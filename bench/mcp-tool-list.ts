@@ -11,7 +11,7 @@ import { writeResults } from "./write-results.js";
 const GENERATED_PER_SERVER = 150;
 const FIXTURE = fileURLToPath(new URL("../test/fixtures/mcp/stdio-server.mjs", import.meta.url));
 /** The built CLI, run as a user runs it (`npm run build` first). */
-const CLI = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const CLI = fileURLToPath(new URL("../dist/front-doors/cli/main.js", import.meta.url));
 
 type Row = {
   client: "upstream servers directly" | "toolsift mcp serve";

@@ -4,8 +4,8 @@ import {
   type CatalogEntry,
   type ToolDefinition,
   type ToolResult,
-} from "../src/catalog/index.js";
-import { createSearchIndex } from "../src/search/index.js";
+} from "../src/core/catalog/index.js";
+import { createSearchIndex } from "../src/core/search/index.js";
 import { isEntryPoint } from "./entry-point.js";
 import {
   generateModelHub,

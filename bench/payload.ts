@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ToolDefinition, ToolResult } from "../src/catalog/index.js";
-import { DEFAULT_AGENT_INSTRUCTIONS } from "../src/config/index.js";
-import { type CallEnvelope, toCallResult } from "../src/controls/index.js";
-import { toToolResult } from "../src/mcp-client/to-tool-result.js";
-import { toResponsesBody } from "../src/providers/responses-mapping.js";
-import { createToolSearch } from "../src/tool-search/index.js";
+import type { ToolDefinition, ToolResult } from "../src/core/catalog/index.js";
+import { type CallEnvelope, toCallResult } from "../src/core/controls/index.js";
+import { createToolSearch } from "../src/core/tool-search/index.js";
+import { DEFAULT_AGENT_INSTRUCTIONS } from "../src/runtime/config/index.js";
+import { toToolResult } from "../src/runtime/mcp-client/to-tool-result.js";
+import { toResponsesBody } from "../src/runtime/providers/responses-mapping.js";
 import { isEntryPoint } from "./entry-point.js";
 import { loadSealTools } from "./seal-tools.js";
 import { compactNumber, writeChart } from "./svg-chart.js";

@@ -1,5 +1,5 @@
-import type { CatalogEntry } from "../src/catalog/index.js";
-import { entryFields, tokenize } from "../src/search/index.js";
+import type { CatalogEntry } from "../src/core/catalog/index.js";
+import { entryFields, tokenize } from "../src/core/search/index.js";
 
 /** Okapi BM25 parameters of the baseline (the textbook defaults). */
 export const PLAIN_BM25_K1 = 1.2;

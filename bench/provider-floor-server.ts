@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import OpenAI from "openai";
-import { byteCountingFetch, recordBytesInto } from "../src/providers/request-bytes.js";
+import { byteCountingFetch, recordBytesInto } from "../src/runtime/providers/request-bytes.js";
 
 const [baseURL, bodiesPath] = process.argv.slice(2);
 if (!baseURL || !bodiesPath)

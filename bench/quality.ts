@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import MiniSearch from "minisearch";
-import { buildCatalog, type CatalogEntry } from "../src/catalog/index.js";
-import { createSearchIndex, entryFields } from "../src/search/index.js";
+import { buildCatalog, type CatalogEntry } from "../src/core/catalog/index.js";
+import { createSearchIndex, entryFields } from "../src/core/search/index.js";
 import { isEntryPoint } from "./entry-point.js";
 import { createPlainBm25 } from "./plain-bm25.js";
 import { loadSealQueries, loadSealTools, type SealQuery } from "./seal-tools.js";

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { MAX_PLUGIN_TOOLS } from "../src/plugins/index.js";
+import { MAX_PLUGIN_TOOLS } from "../src/runtime/plugins/index.js";
 import { loadSealTools } from "./seal-tools.js";
 
 /** Id prefix of the benchmark plugins that register the Seal-Tools catalog. */

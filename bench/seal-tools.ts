@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { JsonSchema, ToolDefinition, ToolResult } from "../src/catalog/index.js";
+import type { JsonSchema, ToolDefinition, ToolResult } from "../src/core/catalog/index.js";
 
 /**
  * The Seal-Tools data set, beside the project in `../shared/data/seal-tools/`, or where `SEAL_TOOLS_DIR` says

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createGateway } from "../src/gateway/index.js";
-import type { Runner } from "../src/runner/index.js";
-import { createFileSessionStore } from "../src/sessions/index.js";
+import { createGateway } from "../src/front-doors/gateway/index.js";
+import type { Runner } from "../src/runtime/runner/index.js";
+import { createFileSessionStore } from "../src/runtime/sessions/index.js";
 
 /** Sessions on disk (`SESSION_LIST_COUNT`, default 96,000: the size issue #25 measured). */
 const SESSION_COUNT = Number(process.env.SESSION_LIST_COUNT ?? 96_000);

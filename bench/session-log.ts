@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import type { SessionEvent, SessionStore } from "../src/sessions/index.js";
+import type { SessionEvent, SessionStore } from "../src/runtime/sessions/index.js";
 import { isEntryPoint } from "./entry-point.js";
 import { writeResults } from "./write-results.js";
 
@@ -242,7 +242,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * runs go through that tree too, interleaved round by round, for a side-by-side figure.
  */
 export async function run(): Promise<Row[]> {
-  const trees = [await loadTree("current", new URL("../src/sessions/", import.meta.url).pathname)];
+  const trees = [await loadTree("current", new URL("../src/runtime/sessions/", import.meta.url).pathname)];
   const baseline = process.env.SESSION_LOG_BASELINE;
   if (baseline) trees.unshift(await loadTree("baseline", resolve(baseline)));
   const root = await mkdtemp(join(tmpdir(), "toolsift-bench-session-log-"));

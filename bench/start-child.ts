@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /** The built CLI the benchmarks start (`npm run build` first). */
-export const CLI_ENTRY = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+export const CLI_ENTRY = fileURLToPath(new URL("../dist/front-doors/cli/main.js", import.meta.url));
 /** How long a child may take to print its address. */
 const START_TIMEOUT_MS = 20_000;
 

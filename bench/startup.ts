@@ -26,7 +26,7 @@ const HEAVY_PACKAGES = [
 ] as const;
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const CLI_ENTRY = join(ROOT, "dist/cli/main.js");
+const CLI_ENTRY = join(ROOT, "dist/front-doors/cli/main.js");
 /** The package's "." export: one ES module bundled from src/index.ts (scripts/bundle-library-entry.mjs). */
 const LIBRARY_ENTRY = join(ROOT, "dist/index.js");
 /** What tsc's own `dist/index.js` imports (src/index.ts's three folders), for the bundle's side-by-side row. */

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FAKE_PLUGIN_ID, readLaneStream, writeFakePlugin } from "../src/qa/index.js";
+import { FAKE_PLUGIN_ID, readLaneStream, writeFakePlugin } from "../src/dev/qa/index.js";
 import { isEntryPoint } from "./entry-point.js";
 import { CLI_ENTRY, startChild, stopChild } from "./start-child.js";
 import { writeResults } from "./write-results.js";

@@ -1,4 +1,4 @@
-import type { ToolDefinition, ToolResult } from "../src/catalog/index.js";
+import type { ToolDefinition, ToolResult } from "../src/core/catalog/index.js";
 
 const VERBS = [
   "get",

@@ -12,16 +12,16 @@ import {
   type PushMetricExporter,
 } from "@opentelemetry/sdk-metrics";
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
-import type { ToolDefinition } from "../src/catalog/index.js";
-import type { ToolsiftConfig } from "../src/config/index.js";
+import type { ToolDefinition } from "../src/core/catalog/index.js";
+import type { ToolsiftConfig } from "../src/runtime/config/index.js";
 import type {
   ConversationItem,
   Provider,
   ProviderRequest,
   ProviderResponse,
-} from "../src/providers/index.js";
-import type { Runner, RunnerOptions } from "../src/runner/index.js";
-import type { SessionStore } from "../src/sessions/index.js";
+} from "../src/runtime/providers/index.js";
+import type { Runner, RunnerOptions } from "../src/runtime/runner/index.js";
+import type { SessionStore } from "../src/runtime/sessions/index.js";
 import { isEntryPoint } from "./entry-point.js";
 import { syntheticTools } from "./synthetic-tools.js";
 import { writeResults } from "./write-results.js";

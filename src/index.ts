@@ -9,7 +9,28 @@ export type {
   ToolDefinition,
   ToolOrigin,
   ToolResult,
-} from "./catalog/index.js";
+} from "./core/catalog/index.js";
+export type {
+  BatchSearchGroup,
+  BatchSearchResponse,
+  CallEnvelope,
+  SearchCandidate,
+  SkillReference,
+  Telemetry,
+  ToolDescription,
+} from "./core/controls/index.js";
+export type { ToolSearchMode } from "./core/directory/index.js";
+export type {
+  ApprovalDecision,
+  BeforeToolCallResult,
+  CallSurface,
+  ExecutionHooks,
+  PolicyDecision,
+  ToolCallActivity,
+  ToolCallEvent,
+} from "./core/execution/index.js";
+export type { Harness, ModelReference, ToolSearchConfigValue } from "./core/tool-search/index.js";
+export { createToolSearch, type ToolSearch, type ToolSearchOptions } from "./core/tool-search/index.js";
 export {
   type CellError,
   type CodeMode,
@@ -19,26 +40,5 @@ export {
   createCodeMode,
   type ExecOptions,
   type WaitOptions,
-} from "./code-mode/index.js";
-export type {
-  BatchSearchGroup,
-  BatchSearchResponse,
-  CallEnvelope,
-  SearchCandidate,
-  SkillReference,
-  Telemetry,
-  ToolDescription,
-} from "./controls/index.js";
-export type { ToolSearchMode } from "./directory/index.js";
-export { isToolsiftError, ToolsiftError, type ToolsiftErrorCode } from "./errors/index.js";
-export type {
-  ApprovalDecision,
-  BeforeToolCallResult,
-  CallSurface,
-  ExecutionHooks,
-  PolicyDecision,
-  ToolCallActivity,
-  ToolCallEvent,
-} from "./execution/index.js";
-export type { Harness, ModelReference, ToolSearchConfigValue } from "./tool-search/index.js";
-export { createToolSearch, type ToolSearch, type ToolSearchOptions } from "./tool-search/index.js";
+} from "./runtime/code-mode/index.js";
+export { isToolsiftError, ToolsiftError, type ToolsiftErrorCode } from "./shared/errors/index.js";

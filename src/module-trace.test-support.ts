@@ -10,7 +10,7 @@ export const LIBRARY_ENTRY = join(ROOT, "dist/index.js");
 /** The bundle's shared and lazy chunks. */
 export const LIBRARY_CHUNKS = join(ROOT, "dist/index-chunks");
 /** The CLI bin, from tsc's output. */
-export const CLI_ENTRY = join(ROOT, "dist/cli/main.js");
+export const CLI_ENTRY = join(ROOT, "dist/front-doors/cli/main.js");
 /** The preload `npm run bench -- startup` counts modules with (an ESM resolve hook and a Module._load wrapper). */
 const TRACE_PRELOAD = join(ROOT, "bench/startup-trace.mjs");
 

@@ -20,7 +20,8 @@ let packedFiles: string[] = [];
 const started: ChildProcess[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(join(root, "dist/cli/main.js"))) await run("npm", ["run", "build"], { cwd: root });
+  if (!existsSync(join(root, "dist/front-doors/cli/main.js")))
+    await run("npm", ["run", "build"], { cwd: root });
   scratch = await mkdtemp(join(tmpdir(), "toolsift-package-"));
   const packed = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", scratch], {
     cwd: root,
@@ -108,7 +109,7 @@ describe("the packed package in an empty project", () => {
     expect(packedFiles).toEqual(
       expect.arrayContaining([
         "LICENSE",
-        "dist/cli/main.js",
+        "dist/front-doors/cli/main.js",
         "dist/index.js",
         "examples/toolsift.json5",
         "examples/plugins/weather/index.js",

@@ -4,12 +4,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { parseConfigText, validateConfig } from "../src/config/index.js";
+import { parseConfigText, validateConfig } from "../src/runtime/config/index.js";
 
 const execFileAsync = promisify(execFile);
 const root = join(import.meta.dirname, "..");
 const readme = readFileSync(join(root, "README.md"), "utf8");
-const bin = join(root, "dist/cli/main.js");
+const bin = join(root, "dist/front-doors/cli/main.js");
 /** Where `toolsift mock-openai` listens by default, as the example config says. */
 const MOCK_DEFAULT_BASE_URL = "http://127.0.0.1:18790/v1";
 /** Where `toolsift gateway` listens by default, as the client example says. */
@@ -153,7 +153,7 @@ describe("README examples", () => {
 
   it("builds an executable bin, so `npx toolsift` runs from a fresh clone", () => {
     // npx runs the package's own bin as a program: without the executable bit the shell refuses it.
-    const output = execFileSync(join(root, "dist/cli/main.js"), ["--version"], {
+    const output = execFileSync(join(root, "dist/front-doors/cli/main.js"), ["--version"], {
       cwd: root,
       encoding: "utf8",
     });
@@ -180,9 +180,9 @@ describe("README examples", () => {
 
 describe("README: the mcp serve settings", () => {
   it("the mcp.serve example is a valid config, with the defaults it names", async () => {
-    const { parseConfigText, validateConfig } = await import("../src/config/index.js");
+    const { parseConfigText, validateConfig } = await import("../src/runtime/config/index.js");
     const { HTTP_SESSION_IDLE_MS, MAX_HTTP_SESSIONS, MAX_MCP_SESSION_LOG_BYTES } = await import(
-      "../src/mcp-server/limits.js"
+      "../src/front-doors/mcp-server/limits.js"
     );
     const block = /```json5\n(\{\n {2}mcp: \{\n {4}serve:[\s\S]*?)```/u.exec(readme)?.[1];
     expect(block, "the README shows an mcp.serve block").toBeDefined();

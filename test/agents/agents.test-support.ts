@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 
 /** The repository root, the built CLI and the folder the agent CLIs are installed in. */
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-export const CLI_ENTRY = join(REPO_ROOT, "dist/cli/main.js");
+export const CLI_ENTRY = join(REPO_ROOT, "dist/front-doors/cli/main.js");
 export const AGENTS_DIR = join(REPO_ROOT, "test/agents");
 export const CLAUDE_BIN = join(AGENTS_DIR, "node_modules/.bin/claude");
 export const CODEX_BIN = join(AGENTS_DIR, "node_modules/.bin/codex");

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { MockOpenAI } from "../../src/mock-openai/index.js";
+import type { MockOpenAI } from "../../src/dev/mock-openai/index.js";
 import { type CliProcess, childEnv, spawnCli } from "../operator-safety/operator-safety.test-support.js";
 
 /** The plugin tool whose only effect is a marker file: if the file exists, a run executed it. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MockOpenAI, startMockOpenAI } from "../../src/mock-openai/index.js";
+import { type MockOpenAI, startMockOpenAI } from "../../src/dev/mock-openai/index.js";
 import { tempDir } from "../operator-safety/operator-safety.test-support.js";
 import { type AttackPageServer, startAttackPageServer } from "./attack-page-server.test-support.js";
 import {

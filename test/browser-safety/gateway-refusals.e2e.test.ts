@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MockOpenAI, startMockOpenAI } from "../../src/mock-openai/index.js";
+import { type MockOpenAI, startMockOpenAI } from "../../src/dev/mock-openai/index.js";
 import { tempDir } from "../operator-safety/operator-safety.test-support.js";
 import {
   type BrowserSafetyGateway,

@@ -1,9 +1,9 @@
-import type { ToolDefinition } from "../../src/catalog/index.js";
-import type { ToolsiftConfig } from "../../src/config/index.js";
-import type { LoadedPlugins } from "../../src/plugins/index.js";
-import { createProvider, type Provider, type ProviderRequest } from "../../src/providers/index.js";
-import { createRunner, type Runner } from "../../src/runner/index.js";
-import { createFileSessionStore, type SessionStore } from "../../src/sessions/index.js";
+import type { ToolDefinition } from "../../src/core/catalog/index.js";
+import type { ToolsiftConfig } from "../../src/runtime/config/index.js";
+import type { LoadedPlugins } from "../../src/runtime/plugins/index.js";
+import { createProvider, type Provider, type ProviderRequest } from "../../src/runtime/providers/index.js";
+import { createRunner, type Runner } from "../../src/runtime/runner/index.js";
+import { createFileSessionStore, type SessionStore } from "../../src/runtime/sessions/index.js";
 
 /**
  * A runner over the real provider of `config`, with `tools` as one plugin's tools and file sessions in

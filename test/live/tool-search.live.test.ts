@@ -3,10 +3,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ToolDefinition } from "../../src/catalog/index.js";
-import type { ToolsiftConfig } from "../../src/config/index.js";
-import type { ProviderRequest } from "../../src/providers/index.js";
-import type { ToolSearchConfigValue } from "../../src/tool-search/index.js";
+import type { ToolDefinition } from "../../src/core/catalog/index.js";
+import type { ToolSearchConfigValue } from "../../src/core/tool-search/index.js";
+import type { ToolsiftConfig } from "../../src/runtime/config/index.js";
+import type { ProviderRequest } from "../../src/runtime/providers/index.js";
 import { liveRunner } from "./live-runner.test-support.js";
 
 const apiKey = process.env.OPENAI_API_KEY;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MockOpenAI, startMockOpenAI } from "../../src/mock-openai/index.js";
+import { type MockOpenAI, startMockOpenAI } from "../../src/dev/mock-openai/index.js";
 import { type CliProcess, childEnv, spawnCli, tempDir } from "./operator-safety.test-support.js";
 
 const TOKEN = `tsg-${randomBytes(24).toString("hex")}`;

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MockOpenAI, startMockOpenAI } from "../../src/mock-openai/index.js";
+import { type MockOpenAI, startMockOpenAI } from "../../src/dev/mock-openai/index.js";
 import {
   type GatewayUnderTest,
   gatewayProcess,

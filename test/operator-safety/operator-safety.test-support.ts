@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startConfiguredGateway } from "../../src/cli/start-configured-gateway.js";
-import { CLI_ENTRY, startGatewayProcess } from "../../src/qa/start-gateway-process.js";
+import { CLI_ENTRY, startGatewayProcess } from "../../src/dev/qa/start-gateway-process.js";
+import { startConfiguredGateway } from "../../src/front-doors/cli/start-configured-gateway.js";
 
 /** Most polls of a condition before a test gives up (each one waits POLL_INTERVAL_MS). */
 export const MAX_POLLS = 400;
@@ -165,7 +165,7 @@ export async function pollFor<T>(what: string, probe: () => Promise<T | undefine
   throw new Error(`gave up waiting for ${what}`);
 }
 
-/** A `toolsift` CLI process (the built `dist/cli/main.js`) and what it printed. */
+/** A `toolsift` CLI process (the built `dist/front-doors/cli/main.js`) and what it printed. */
 export interface CliProcess {
   stdout(): string;
   stderr(): string;
@@ -177,7 +177,7 @@ export interface CliProcess {
   stop(): Promise<number | null>;
 }
 
-/** Spawns `node dist/cli/main.js <args>` with `env`; killed when it neither listens nor exits in CLI_WAIT_MS. */
+/** Spawns `node dist/front-doors/cli/main.js <args>` with `env`; killed when it neither listens nor exits in CLI_WAIT_MS. */
 export function spawnCli(args: string[], env: NodeJS.ProcessEnv): CliProcess {
   const child: ChildProcess = spawn(process.execPath, [CLI_ENTRY, ...args], {
     env,

@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AgentEntry } from "../../src/config/index.js";
-import { createCoreTools } from "../../src/core-tools/index.js";
-import { type MockOpenAI, startMockOpenAI } from "../../src/mock-openai/index.js";
-import { CLI_ENTRY } from "../../src/qa/start-gateway-process.js";
-import { type TestPluginSpec, writeTestPlugin } from "../../src/runner/runner.test-support.js";
+import { type MockOpenAI, startMockOpenAI } from "../../src/dev/mock-openai/index.js";
+import { CLI_ENTRY } from "../../src/dev/qa/start-gateway-process.js";
+import type { AgentEntry } from "../../src/runtime/config/index.js";
+import { createCoreTools } from "../../src/runtime/core-tools/index.js";
+import { type TestPluginSpec, writeTestPlugin } from "../../src/runtime/runner/runner.test-support.js";
 import {
   type GatewayUnderTest,
   gatewayInProcess,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeTestPlugin } from "../../src/runner/runner.test-support.js";
+import { writeTestPlugin } from "../../src/runtime/runner/runner.test-support.js";
 import {
   type GatewayUnderTest,
   gatewayProcess,

@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUSY_RETRY_AFTER_SECONDS, connectionBudget } from "../../src/http-server/index.js";
+import { BUSY_RETRY_AFTER_SECONDS, connectionBudget } from "../../src/front-doors/http-server/index.js";
 import {
   type ServerProcess,
   silentSocket,

@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MockOpenAI, startMockOpenAI } from "../../src/mock-openai/index.js";
+import { type MockOpenAI, startMockOpenAI } from "../../src/dev/mock-openai/index.js";
 import {
   HANDLE_HOLDER_PLUGIN,
   isAlive,

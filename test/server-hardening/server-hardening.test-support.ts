@@ -4,7 +4,7 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CLI_ENTRY } from "../../src/qa/start-gateway-process.js";
+import { CLI_ENTRY } from "../../src/dev/qa/start-gateway-process.js";
 
 /** The fixture plugin whose tool leaves an interval and a listening socket open. */
 export const HANDLE_HOLDER_PLUGIN = fileURLToPath(
@@ -52,7 +52,7 @@ export async function writeConfig(
 }
 
 /**
- * Runs the built CLI (`node dist/cli/main.js <args>`), with the open-file limit set to `descriptorLimit` (soft
+ * Runs the built CLI (`node dist/front-doors/cli/main.js <args>`), with the open-file limit set to `descriptorLimit` (soft
  * and hard, through `sh -c 'ulimit -n N'`) when given, and waits for the URL it prints (on stdout or stderr).
  */
 export async function spawnServer(options: {

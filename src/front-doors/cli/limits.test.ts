@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_MOCK_CLI_PORT } from "../../dev/mock-openai/index.js";
+import { MAIN_AGENT_ID } from "../../runtime/config/index.js";
+import { GATEWAY_DRAIN_TIMEOUT_MS } from "../gateway/index.js";
+import { CONNECTION_CLOSE_GRACE_MS } from "../http-server/index.js";
+import { GATEWAY_STOP_DEADLINE_MS, MAIN_AGENT_ID_SHOWN, MOCK_OPENAI_DEFAULT_PORT } from "./limits.js";
+
+describe("cli limits repeated from heavier folders (so declaring a command stays cheap)", () => {
+  it("the mock-openai port in the help is the port the mock listens on", () => {
+    expect(MOCK_OPENAI_DEFAULT_PORT).toBe(DEFAULT_MOCK_CLI_PORT);
+  });
+
+  it("the default agent in the sessions help is the config's main agent", () => {
+    expect(MAIN_AGENT_ID_SHOWN).toBe(MAIN_AGENT_ID);
+  });
+
+  it("the gateway's stop deadline leaves room for the whole drain and the connection close grace", () => {
+    expect(GATEWAY_STOP_DEADLINE_MS).toBeGreaterThan(GATEWAY_DRAIN_TIMEOUT_MS + CONNECTION_CLOSE_GRACE_MS);
+  });
+});

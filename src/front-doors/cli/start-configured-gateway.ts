@@ -1,0 +1,176 @@
+import { pruneSessionLogs } from "../../runtime/sessions/index.js";
+import { startConfiguredTelemetry } from "../../runtime/telemetry/index.js";
+import { ToolsiftError } from "../../shared/errors/index.js";
+import { escapeControlCharacters } from "../../shared/text/index.js";
+import { checkProviders } from "../doctor/index.js";
+import {
+  DEFAULT_GATEWAY_HOST,
+  DEFAULT_GATEWAY_PORT,
+  isLoopbackHost,
+  startGateway,
+} from "../gateway/index.js";
+import { assembleRuntime } from "./assemble-runtime.js";
+import type { GatewayStartOptions, RunningGateway } from "./gateway-command.js";
+
+/** How often `sessions.retention` is applied while the gateway runs (it is also applied at start). */
+const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Environment variable the docs suggest for the gateway token (`gateway.auth.token: "env:…"`). */
+const TOKEN_VARIABLE = "TOOLSIFT_GATEWAY_TOKEN";
+
+/**
+ * The real `toolsift gateway` start: config (a bad file refuses the start, naming every problem), plugins
+ * (a broken one is logged and skipped), runner, approval broker and session store, then the HTTP server.
+ * A non-loopback bind needs `gateway.auth.token` or `gateway.auth.keys` (after `env:` resolution); without
+ * either nothing listens. Every log line is redacted (secret shapes, and the config's own keys and token) and
+ * has its control characters escaped (one line each, whatever a client, model or tool put in it) before `log`
+ * sees it.
+ */
+export async function startConfiguredGateway(
+  options: GatewayStartOptions,
+  rawLog: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningGateway> {
+  const runtime = await assembleRuntime({
+    ...(options.configPath ? { configPath: options.configPath } : {}),
+    env,
+    log: (line) => rawLog(escapeControlCharacters(line)),
+  });
+  const log = runtime.log;
+  const gatewayConfig = runtime.loaded.config.gateway ?? {};
+  const host = options.bind ?? gatewayConfig.bind ?? DEFAULT_GATEWAY_HOST;
+  const token = gatewayConfig.auth?.token;
+  const keys = gatewayConfig.auth?.keys ?? [];
+  if (!isLoopbackHost(host) && (token === undefined || token.length === 0) && keys.length === 0) {
+    await runtime.runner.close();
+    throw new ToolsiftError(
+      "CONFIG_INVALID",
+      `Refusing to listen on ${host}: a non-loopback address needs gateway.auth.token or gateway.auth.keys in ` +
+        `${runtime.loaded.path} (for example "env:${TOKEN_VARIABLE}", with ${TOKEN_VARIABLE} set to a long random ` +
+        "value), so that other machines must send a bearer token. Or bind to 127.0.0.1.",
+    );
+  }
+  // Traces and metrics over OTLP/HTTP when an endpoint is configured; the SDK loads only then.
+  const telemetry = await startConfiguredTelemetry({
+    ...(runtime.loaded.config.telemetry ? { config: runtime.loaded.config.telemetry } : {}),
+    env,
+    log,
+  });
+  let started: Awaited<ReturnType<typeof startGateway>>;
+  try {
+    started = await startGateway({
+      runner: runtime.runner,
+      sessions: runtime.sessions,
+      approvals: runtime.approvals,
+      port: options.port ?? gatewayConfig.port ?? DEFAULT_GATEWAY_PORT,
+      host,
+      log,
+      ...(token === undefined ? {} : { authToken: token }),
+      ...(keys.length === 0 ? {} : { authKeys: keys }),
+      ...(gatewayConfig.maxBodyBytes === undefined ? {} : { maxBodyBytes: gatewayConfig.maxBodyBytes }),
+      ...(gatewayConfig.hostedTools === undefined ? {} : { hostedTools: gatewayConfig.hostedTools }),
+      // Browser safety: the Host check knows the bind address; listed origins get CORS.
+      bindHost: host,
+      ...(gatewayConfig.cors?.allowOrigins === undefined
+        ? {}
+        : { allowOrigins: gatewayConfig.cors.allowOrigins }),
+      ...(gatewayConfig.allowedHosts === undefined ? {} : { allowedHosts: gatewayConfig.allowedHosts }),
+      ...(gatewayConfig.maxQueuedPerSession === undefined
+        ? {}
+        : { maxQueuedPerSession: gatewayConfig.maxQueuedPerSession }),
+    });
+  } catch (error) {
+    runtime.approvals.close();
+    await runtime.runner.close();
+    await telemetry?.shutdown();
+    throw error;
+  }
+  for (const plugin of runtime.plugins.plugins)
+    log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
+  // A provider an agent uses that cannot send a request (no key, not configured) is said now, not at the
+  // first request's 502.
+  for (const check of checkProviders(runtime.loaded.config, env, runtime.loaded.warnings)) {
+    if (check.status === "warn" || check.status === "error")
+      log(
+        `warning: ${check.message.replace(/\.$/u, "")}; runs that use this provider fail until it is fixed (toolsift doctor checks it).`,
+      );
+  }
+  if (token !== undefined && keys.length === 0)
+    log("gateway auth: every route but /healthz requires Authorization: Bearer <gateway.auth.token>");
+  else if (keys.length > 0) {
+    const ids = [...(token === undefined ? [] : ["admin"]), ...keys.map((key) => key.id)];
+    log(`gateway auth: every route but /healthz requires one of the keys ${ids.join(", ")} (gateway.auth)`);
+  } else log("gateway auth: none; every local caller is trusted with every scope (loopback only)");
+  const origins = gatewayConfig.cors?.allowOrigins ?? [];
+  log(
+    origins.length === 0
+      ? "gateway browsers: requests with an Origin header are refused (list web apps in gateway.cors.allowOrigins)"
+      : `gateway browsers: CORS for ${origins.join(", ")}; other origins are refused`,
+  );
+  const stopPruning = scheduleSessionPruning(runtime.loaded.stateDir, runtime.loaded.config.sessions, log);
+  // Upstream MCP servers connect in the background once the gateway listens; each one's status is logged.
+  // Then every agent's catalog and search index are built, so the first run finds them ready.
+  void runtime.mcp
+    .start()
+    .then(
+      () => {
+        for (const server of runtime.mcp.status()) {
+          const error = server.error === undefined ? "" : `: ${server.error}`;
+          log(`mcp server ${server.name}: ${server.status}, ${server.tools} tools${error}`);
+        }
+      },
+      (error: unknown) =>
+        log(`mcp servers failed to start: ${error instanceof Error ? error.message : String(error)}`),
+    )
+    .then(() => runtime.runner.warm?.())
+    .then(
+      (warmed) => {
+        if (warmed)
+          log(`search ready: ${warmed.agents} agents, ${warmed.tools} tools indexed in ${warmed.ms} ms`);
+      },
+      (error: unknown) =>
+        log(
+          `search warm-up failed (runs build it on first use): ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    );
+  return {
+    url: started.url,
+    stop: async () => {
+      // Pending approvals are denied at once, so runs waiting on an operator finish inside the drain.
+      stopPruning();
+      runtime.approvals.close();
+      await started.stop();
+      await runtime.runner.close();
+      // Last: the spans of the drained runs are flushed to the collector.
+      await telemetry?.shutdown();
+    },
+  };
+}
+
+/**
+ * Applies `sessions.retention` now and every SESSION_PRUNE_INTERVAL_MS (oldest logs first; a log written in
+ * the last hour is never removed); returns what stops it. Without a retention setting nothing runs.
+ */
+function scheduleSessionPruning(
+  stateDir: string,
+  sessions: { retention?: { maxAgeDays?: number; maxTotalBytes?: number } } | undefined,
+  log: (line: string) => void,
+): () => void {
+  const retention = sessions?.retention;
+  if (retention?.maxAgeDays === undefined && retention?.maxTotalBytes === undefined) return () => undefined;
+  const prune = () =>
+    pruneSessionLogs({ stateDir, ...retention }).then(
+      (report) => {
+        if (report.removed.length > 0)
+          log(
+            `sessions.retention: removed ${report.removed.length} session logs (${report.removedBytes} bytes); ${report.keptBytes} bytes kept`,
+          );
+      },
+      (error: unknown) =>
+        log(`sessions.retention: pruning failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  void prune();
+  const timer = setInterval(() => void prune(), SESSION_PRUNE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

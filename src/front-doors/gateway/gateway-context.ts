@@ -1,0 +1,27 @@
+import type { Runner } from "../../runtime/runner/index.js";
+import type { SessionStore } from "../../runtime/sessions/index.js";
+import type { HostedToolReporter, HostedToolsSetting } from "./hosted-tools.js";
+import type { InternalErrorReporter } from "./internal-error.js";
+import type { ResponseRegistry } from "./response-registry.js";
+import type { RunTracker } from "./run-tracker.js";
+import type { SessionQueue } from "./session-queue.js";
+
+/** What the route handlers share: the runner, the store, and the gateway's run bookkeeping. */
+export type GatewayContext = {
+  runner: Runner;
+  sessions: SessionStore;
+  queue: SessionQueue;
+  tracker: RunTracker;
+  responses: ResponseRegistry;
+  /** Logs the hosted tools requests declared, once per agent and type. */
+  hostedToolReporter: HostedToolReporter;
+  maxBodyBytes: number;
+  /** `gateway.hostedTools`: hosted tools a client declares are left out and reported, or a 400. */
+  hostedTools: HostedToolsSetting;
+  /** Ids of the keys without `admin`, whose sessions live in their own namespace (`session-owner.ts`). */
+  namespacedKeyIds: ReadonlySet<string>;
+  /** Every line is one line: control characters are escaped (`escapeControlCharacters`). */
+  log: (line: string) => void;
+  /** Unexpected errors: logged once per cause, answered 500 (or 503 when out of descriptors). */
+  reportInternal: InternalErrorReporter;
+};

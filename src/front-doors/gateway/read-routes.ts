@@ -1,0 +1,167 @@
+import type { Context, Hono } from "hono";
+import { CALLER, type Caller, callerMayUseAgent, isAdminCaller } from "../../runtime/http-guard/index.js";
+import { callerOf, requireAgentAllowed } from "./caller-access.js";
+import type { GatewayContext } from "./gateway-context.js";
+import { invalidRequest, notFound } from "./gateway-error.js";
+import {
+  DEFAULT_AGENT_ID,
+  MAX_REMEMBERED_RESPONSES,
+  MAX_STORED_RESPONSE_BYTES,
+  MODEL_NAME_PREFIX,
+  STORAGE_RETRY_AFTER_SECONDS,
+} from "./limits.js";
+import { agentModelName } from "./model-agent.js";
+import { requireKnownAgent } from "./resolve-run-target.js";
+import { readAgentId, readSessionKey } from "./run-target.js";
+import { clientSessionName, ownsSession, sessionOwner, storedSessionKey } from "./session-owner.js";
+import { readSessionPage } from "./session-page.js";
+
+/** The `/healthz` reason for a caller that is not an admin: no path, no error detail. */
+const HIDDEN_STORAGE_REASON =
+  "the state directory cannot be written; the gateway log (or /healthz with an admin key) says where and why.";
+
+/**
+ * Registers the read-only routes: `/healthz` (200 `{ ok: true, providers }`; 503 `{ ok: false, reason,
+ * providers }` with `Retry-After` while the state directory cannot be written, the reason naming the
+ * directory and the error only for an admin caller; 503 `{ ok: false, draining: true, providers }` while
+ * draining; `providers` maps each provider id to `reachable` / `unreachable` / `unknown` from its last
+ * request), `/v1/models` and `/v1/models/:model` (the agents as models; in Anthropic's shapes for a request
+ * with `anthropic-version`, as Anthropic's clients send), `/v1/responses/:id` (a stored
+ * response), `/v1/tools/effective`, `/v1/sessions` (one page, see session-page.ts), `/v1/sessions/:key`. A key lists only the agents it may
+ * run, and reads only its own sessions and stored responses (another key's are answered as unknown ones);
+ * admin keys read all, and their session listing names each session's owner.
+ */
+export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
+  const created = Math.floor(Date.now() / 1000);
+  const models = (caller: Caller) =>
+    listedModels(
+      gateway.runner.agentIds().filter((agentId) => callerMayUseAgent(caller, agentId)),
+      created,
+      callerMayUseAgent(caller, DEFAULT_AGENT_ID),
+    );
+  // Anthropic's clients send `anthropic-version` with every request: they get Anthropic's model shapes.
+  const anthropic = (c: Context) => c.req.header("anthropic-version") !== undefined;
+  app.get("/v1/models", (c) => {
+    const listed = models(callerOf(c));
+    return c.json(anthropic(c) ? anthropicModelList(listed) : { object: "list", data: listed });
+  });
+  app.get("/v1/models/:model{.+}", (c) => {
+    const name = c.req.param("model");
+    const listed = models(callerOf(c));
+    const model = listed.find((one) => one.id === name);
+    if (!model) {
+      throw notFound(
+        `no model "${name.slice(0, 200)}": the models are the agents, ${listed.map((one) => one.id).join(", ")}.`,
+        "model",
+      );
+    }
+    return c.json(anthropic(c) ? anthropicModel(model) : model);
+  });
+  app.get("/v1/responses/:id", (c) => {
+    const id = c.req.param("id");
+    const origin = gateway.responses.lookup(id);
+    // Another key's response is answered as one not stored: its existence is not revealed.
+    const stored =
+      origin !== undefined && ownsSession(callerOf(c), origin.sessionKey)
+        ? gateway.responses.stored(id)
+        : undefined;
+    if (stored === undefined) {
+      throw notFound(
+        `response "${id.slice(0, 80)}" is not stored: the gateway keeps the latest responses (up to ` +
+          `${MAX_REMEMBERED_RESPONSES} and ${MAX_STORED_RESPONSE_BYTES / (1024 * 1024)} MiB) until it restarts, and none made with store: false.`,
+        "id",
+      );
+    }
+    return c.json(stored);
+  });
+  // Liveness is about storage: 503 while draining, or while the state directory cannot be written (the
+  // store's probe, cached briefly). Providers are readiness, reported beside it, never a 503.
+  app.get("/healthz", async (c) => {
+    const providers = gateway.runner.providerStatus?.() ?? {};
+    if (!gateway.tracker.accepting) return c.json({ ok: false, draining: true, providers }, 503);
+    const storage = await gateway.sessions.probeWritable?.();
+    if (storage !== undefined && !storage.writable) {
+      c.header("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
+      // The reason names the state directory: only for an admin (the guard identifies a valid key here too).
+      const caller = c.get(CALLER);
+      const reason = caller !== undefined && isAdminCaller(caller) ? storage.reason : HIDDEN_STORAGE_REASON;
+      return c.json({ ok: false, reason, providers }, 503);
+    }
+    return c.json({ ok: true, providers });
+  });
+
+  app.get("/v1/tools/effective", async (c) => {
+    const agentId = readAgentId(c.req.query("agent"), "agent");
+    requireKnownAgent(gateway, agentId, "agent");
+    requireAgentAllowed(callerOf(c), agentId, "agent");
+    return c.json(await gateway.runner.effectiveSurface(agentId));
+  });
+
+  app.get("/v1/sessions", async (c) => {
+    const agent = c.req.query("agent");
+    const agentId = agent === undefined ? undefined : readAgentId(agent, "agent");
+    const caller = callerOf(c);
+    const page = await readSessionPage(gateway.sessions, {
+      limit: c.req.query("limit"),
+      after: c.req.query("after"),
+      filter: (session) =>
+        (agentId === undefined || session.agentId === agentId) && ownsSession(caller, session.sessionKey),
+    });
+    // A key sees its own names; an admin sees stored keys and the key whose namespace holds each.
+    const data = isAdminCaller(caller)
+      ? page.data.map((session) => ({
+          ...session,
+          owner: sessionOwner(session.sessionKey, gateway.namespacedKeyIds),
+        }))
+      : page.data.map((session) => ({
+          ...session,
+          sessionKey: clientSessionName(caller, session.sessionKey),
+        }));
+    return c.json({ ...page, data });
+  });
+
+  app.get("/v1/sessions/:key", async (c) => {
+    const sessionKey = readSessionKey(c.req.param("key"), "key");
+    if (sessionKey === undefined) throw invalidRequest("key", "the session key is missing.");
+    const agentId = readAgentId(c.req.query("agent"), "agent");
+    const events = await gateway.sessions.read(agentId, storedSessionKey(callerOf(c), sessionKey));
+    if (events.length === 0) {
+      throw notFound(
+        `agent "${agentId}" has no session "${sessionKey}": GET /v1/sessions lists the sessions.`,
+        "key",
+      );
+    }
+    return c.json({ agentId, sessionKey, events });
+  });
+}
+
+/** An Anthropic model object (`GET /v1/models` with `anthropic-version`). */
+type AnthropicModel = { type: "model"; id: string; display_name: string; created_at: string };
+
+function anthropicModel(model: ListedModel): AnthropicModel {
+  const agent =
+    model.id === MODEL_NAME_PREFIX ? DEFAULT_AGENT_ID : model.id.slice(MODEL_NAME_PREFIX.length + 1);
+  return {
+    type: "model",
+    id: model.id,
+    display_name: model.id === MODEL_NAME_PREFIX ? `toolsift (agent ${agent})` : `toolsift agent ${agent}`,
+    created_at: new Date(model.created * 1000).toISOString(),
+  };
+}
+
+/** Anthropic's list page: every agent on one page. */
+function anthropicModelList(listed: readonly ListedModel[]) {
+  const data = listed.map(anthropicModel);
+  return { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null };
+}
+
+/** An OpenAI model object. */
+type ListedModel = { id: string; object: "model"; created: number; owned_by: string };
+
+/** The agents as models: `toolsift` (the default agent), then `toolsift/<agentId>` for each agent. */
+function listedModels(agentIds: readonly string[], created: number, withDefault: boolean): ListedModel[] {
+  const model = (id: string): ListedModel => ({ id, object: "model", created, owned_by: MODEL_NAME_PREFIX });
+  if (!withDefault) return agentIds.map((agentId) => model(agentModelName(agentId)));
+  const ids = agentIds.includes(DEFAULT_AGENT_ID) ? agentIds : [DEFAULT_AGENT_ID, ...agentIds];
+  return [model(MODEL_NAME_PREFIX), ...ids.map((agentId) => model(agentModelName(agentId)))];
+}

@@ -1,0 +1,46 @@
+import type { RunEvent } from "../../runtime/run-surface/index.js";
+import { GatewayError } from "./gateway-error.js";
+import type { InternalErrorReporter } from "./internal-error.js";
+import type { OpenRunStream } from "./open-run-stream.js";
+import type { SseFrame } from "./sse.js";
+
+/** What a streaming front door implements: run events in, its wire format's frames out. */
+export interface RunStreamAdapter {
+  /** The frames for one event; `run-finish` gives the terminal frames. */
+  onEvent(event: RunEvent): SseFrame[];
+  /** The terminal frames for a run that ended with an exception (none once the stream ended). */
+  onError(error: GatewayError): SseFrame[];
+}
+
+/**
+ * The frames of one streamed run, through `adapter`, as the events arrive. A runner that throws mid-run
+ * ends the stream with the adapter's error frames (the detail goes to the log, never to the client), so no
+ * stream is left without its end.
+ */
+export async function* runStreamFrames(
+  stream: OpenRunStream,
+  adapter: RunStreamAdapter,
+  reportInternal: InternalErrorReporter,
+): AsyncGenerator<SseFrame> {
+  yield* adapter.onEvent(stream.first);
+  try {
+    for (;;) {
+      const next = await stream.rest.next();
+      if (next.done === true) break;
+      yield* adapter.onEvent(next.value);
+    }
+  } catch (error) {
+    yield* adapter.onError(
+      error instanceof GatewayError ? error : reportInternal("in a streamed run", error),
+    );
+    return;
+  }
+  // streamRun always ends with run-finish; a stream that did not is closed with an error all the same.
+  yield* adapter.onError(internalError());
+}
+
+function internalError(): GatewayError {
+  return new GatewayError(500, "the gateway hit an internal error; the detail is in the gateway log.", {
+    code: "internal_error",
+  });
+}

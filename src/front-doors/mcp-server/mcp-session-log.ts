@@ -1,0 +1,170 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { MAX_LOGGED_OUTPUT_CHARS } from "../../runtime/run-surface/index.js";
+import { type SessionEvent, type SessionStore, STORAGE_FIX } from "../../runtime/sessions/index.js";
+import { isToolsiftError, messageOf } from "../../shared/errors/index.js";
+import { cutText } from "../../shared/text/index.js";
+import { MCP_AGENT_ID } from "./limits.js";
+
+type ToolResultEvent = Omit<Extract<SessionEvent, { type: "tool-result" }>, "type" | "at" | "runId">;
+type TargetActivityEvent = Omit<Extract<SessionEvent, { type: "target-activity" }>, "type" | "at" | "runId">;
+type RunSummaryEvent = Omit<
+  Extract<SessionEvent, { type: "run-summary" }>,
+  "type" | "at" | "runId" | "turns"
+>;
+
+/** The log of one `tools/call`: one run of agent `mcp`, ending with its `run-summary`. */
+export interface McpCallLog {
+  readonly runId: string;
+  /** Queued, not awaited: the summary settles it (a store writes a session's appends in order). */
+  toolResult(event: ToolResultEvent): void;
+  /** Display-only evidence of the target behind a `tool_call`; queued like `toolResult`. */
+  targetActivity(event: TargetActivityEvent): void;
+  /** The call's `run-summary` (flushed to the disk by the store); resolves once written, never rejects. */
+  summary(event: RunSummaryEvent): Promise<void>;
+}
+
+/** The session log of one MCP connection (agent `mcp`). Writes never throw: failures go to `log`. */
+export interface McpSessionLog {
+  readonly sessionKey: string;
+  /**
+   * Before a call runs: writes the session header (first call) or probes the state directory (later
+   * calls). Undefined when the call may run; otherwise the refusal text for the client (why, and the fix).
+   */
+  admit(): Promise<string | undefined>;
+  /** Starts the log of one call under a run id of its own. */
+  startCall(): McpCallLog;
+}
+
+/** Options of createMcpSessionLog. */
+export type McpSessionLogOptions = {
+  sessions: SessionStore;
+  /** Past this many bytes written, calls are logged without their bodies (NOT_LOGGED text instead). */
+  maxBytes: number;
+  /** The client key that opened the connection, recorded on the session header. Default: none. */
+  keyId?: string;
+  log(line: string): void;
+};
+
+/** A new session key for an MCP connection: `mcp-<UTC time>-<random>`, valid as a session file name. */
+export function newMcpSessionKey(now = new Date()): string {
+  const time = now
+    .toISOString()
+    .replace(/[-:]/gu, "")
+    .replace(/\.\d+Z$/u, "Z");
+  return `mcp-${time}-${randomBytes(4).toString("hex")}`;
+}
+
+/**
+ * Logs one MCP connection as one session: the `session` header when the first call is admitted (a client
+ * that only lists tools leaves no file), then per call its `tool-result`, `target-activity` and
+ * `run-summary` under the call's own run id. A call is admitted only when the log can be written (the
+ * gateway's storage rule); storage faults are reported once by the store, not here. Arguments are cut to
+ * MAX_LOGGED_OUTPUT_CHARS of JSON like outputs; once the file passes `maxBytes`, bodies are replaced by a
+ * marker, so a busy connection adds only a few hundred bytes of metadata per call.
+ */
+export function createMcpSessionLog(options: McpSessionLogOptions): McpSessionLog {
+  const { sessions, log, keyId } = options;
+  const sessionKey = newMcpSessionKey();
+  const notLogged = "[not logged: session log over mcp.serve.maxSessionLogBytes]";
+  let header: Promise<void> | undefined;
+  let headerWritten = false;
+  let bytes = 0;
+  let overWarned = false;
+
+  const append = (event: SessionEvent): Promise<void> => {
+    bytes += lineBytes(event);
+    return sessions.append(MCP_AGENT_ID, sessionKey, event).catch((error: unknown) => {
+      if (!isStorageUnavailable(error))
+        log(`mcp serve: could not write session ${sessionKey}: ${messageOf(error)}`);
+    });
+  };
+  const bodiesLogged = () => {
+    if (bytes < options.maxBytes) return true;
+    if (!overWarned) {
+      overWarned = true;
+      log(
+        `mcp serve: session ${sessionKey} passed ${options.maxBytes} bytes (mcp.serve.maxSessionLogBytes): its later calls are logged without arguments or outputs`,
+      );
+    }
+    return false;
+  };
+
+  return {
+    sessionKey,
+    async admit() {
+      try {
+        if (headerWritten) {
+          const status = await sessions.probeWritable?.();
+          if (status === undefined || status.writable) return undefined;
+          return `Refused before the tool ran: the session log cannot be written: ${status.reason}. ${STORAGE_FIX}`;
+        }
+        const event: SessionEvent = {
+          type: "session",
+          version: 1,
+          agentId: MCP_AGENT_ID,
+          sessionKey,
+          ...(keyId === undefined ? {} : { keyId }),
+          at: new Date().toISOString(),
+        };
+        header ??= sessions.append(MCP_AGENT_ID, sessionKey, event);
+        await header;
+        if (!headerWritten) bytes += lineBytes(event);
+        headerWritten = true;
+        return undefined;
+      } catch (error) {
+        header = undefined;
+        if (isStorageUnavailable(error)) return `Refused before the tool ran: ${messageOf(error)}`;
+        log(`mcp serve: could not write session ${sessionKey}: ${messageOf(error)}`);
+        return "Refused before the tool ran: the session log cannot be written (see the mcp serve log). Retry the call later.";
+      }
+    },
+    startCall() {
+      const runId = `mcp_${randomUUID()}`;
+      const stamp = () => ({ at: new Date().toISOString(), runId });
+      return {
+        runId,
+        toolResult(event) {
+          const output = bodiesLogged() ? event.output : notLogged;
+          void append({ ...stamp(), type: "tool-result", ...event, output });
+        },
+        targetActivity(event) {
+          const bodies = bodiesLogged();
+          void append({
+            ...stamp(),
+            type: "target-activity",
+            ...event,
+            arguments: bodies ? boundedArguments(event.arguments) : notLogged,
+            result: bodies ? event.result : notLogged,
+          });
+        },
+        summary: (event) => append({ ...stamp(), type: "run-summary", turns: 0, ...event }),
+      };
+    },
+  };
+}
+
+/** Call arguments as logged: as they are, or their JSON cut to MAX_LOGGED_OUTPUT_CHARS when longer. */
+function boundedArguments(args: unknown): unknown {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(args);
+  } catch {
+    return "[arguments not serialisable]";
+  }
+  return json !== undefined && json.length > MAX_LOGGED_OUTPUT_CHARS
+    ? cutText(json, MAX_LOGGED_OUTPUT_CHARS)
+    : args;
+}
+
+/** About the bytes the event's line takes (before redaction, which rarely changes its length much). */
+function lineBytes(event: SessionEvent): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(event)) + 1;
+  } catch {
+    return 0;
+  }
+}
+
+function isStorageUnavailable(error: unknown): boolean {
+  return isToolsiftError(error) && error.code === "STORAGE_UNAVAILABLE";
+}

@@ -1,0 +1,160 @@
+import { DEFAULT_CATALOG_CACHE_SIZE, setCatalogCacheSize, toCatalogEntry } from "../../core/catalog/index.js";
+import { type ResolvedAgent, resolveAgent } from "../config/index.js";
+import { applyToolPolicy } from "../policy/index.js";
+import { createProvider, type Provider } from "../providers/index.js";
+import { openRunSurface } from "../run-surface/index.js";
+import { traceProvider, traceRun } from "../telemetry/index.js";
+import { countInputTokens } from "./count-input-tokens.js";
+import { gatheredTools } from "./gathered-tools.js";
+import { DEFAULT_CLOSE_TIMEOUT_MS, MAX_RESOLVED_AGENTS } from "./limits.js";
+import { createProviderStatusBoard } from "./provider-status.js";
+import { runAgent } from "./run-agent.js";
+import type { RunnerOptions } from "./runner-options.js";
+import type { EffectiveSurface, EffectiveTool, Runner, RunResult } from "./types.js";
+
+/**
+ * The agent runner: one Tool Search per run, over catalogs shared by runs with unchanged tool sets; provider
+ * clients reused per provider id.
+ */
+export function createRunner(options: RunnerOptions): Runner {
+  const env = options.env ?? process.env;
+  // Process-wide, like the search indexes it keeps alive: the last runner made sets it.
+  setCatalogCacheSize(options.config.tools?.catalogCacheSize ?? DEFAULT_CATALOG_CACHE_SIZE);
+  const providers = new Map<string, Provider>();
+  const inFlight = new Set<Promise<RunResult>>();
+  const makeProvider = options.createProvider ?? createProvider;
+  const providerStatuses = createProviderStatusBoard(Object.keys(options.config.models?.providers ?? {}));
+
+  // Resolved once per agent while the environment it reads stays the same (the config never changes here).
+  const agents = new Map<string, { envKey: string; agent: ResolvedAgent }>();
+  const agentFor = (agentId: string): ResolvedAgent => {
+    const envKey = `${env.OPENAI_API_KEY ?? ""}\u0000${env.HOME ?? ""}\u0000${env.USERPROFILE ?? ""}`;
+    const known = agents.get(agentId);
+    if (known?.envKey === envKey) return known.agent;
+    const agent = resolveAgent(options.config, agentId, {
+      stateDir: options.stateDir,
+      env,
+      ...(options.configDir ? { configDir: options.configDir } : {}),
+    });
+    if (agents.size >= MAX_RESOLVED_AGENTS) agents.clear();
+    agents.set(agentId, { envKey, agent });
+    return agent;
+  };
+  const providerFor = (agent: ReturnType<typeof agentFor>): Provider => {
+    let provider = providers.get(agent.model.provider);
+    if (!provider) {
+      // Traced as `chat {model}` spans while an OpenTelemetry SDK is registered (one check per request otherwise).
+      provider = providerStatuses.track(
+        traceProvider(
+          makeProvider(agent.model.provider, agent.model.settings ?? { api: "openai-responses" }),
+        ),
+      );
+      providers.set(agent.model.provider, provider);
+    }
+    return provider;
+  };
+
+  /** The surface a run of `agentId` would open (same tools, policy and settings), for a look without a run. */
+  const inspectSurface = async (agentId: string, sessionKey: string) => {
+    const agent = agentFor(agentId);
+    const gathered = await gatheredTools(options, agent);
+    const surface = await openRunSurface({
+      agentId: agent.id,
+      sessionKey,
+      tools: gathered.tools,
+      policy: gathered.policy,
+      settings: options.config.tools?.toolSearch,
+      agent,
+      unknownToolText: (name) => `Unknown tool "${name.slice(0, 200)}".`,
+    });
+    return { agent, gathered, surface };
+  };
+
+  return {
+    async run(request) {
+      const agent = agentFor(request.agentId);
+      const running = traceRun(
+        {
+          agentId: agent.id,
+          sessionKey: request.sessionKey,
+          providerId: agent.model.provider,
+          model: agent.model.id,
+        },
+        () => runAgent(options, agent, providerFor(agent), request),
+      );
+      inFlight.add(running);
+      try {
+        return await running;
+      } finally {
+        inFlight.delete(running);
+      }
+    },
+    async warm() {
+      const started = performance.now();
+      let tools = 0;
+      const agentIds = this.agentIds();
+      for (const agentId of agentIds) {
+        const { gathered, surface } = await inspectSurface(agentId, "warm-up");
+        try {
+          // The directory too: a run renders it into its instructions before its first provider request.
+          surface.directory();
+          surface.warmSearch();
+          tools += gathered.tools.length;
+        } finally {
+          surface.close();
+        }
+      }
+      return { agents: agentIds.length, tools, ms: Math.round(performance.now() - started) };
+    },
+    async effectiveSurface(agentId) {
+      const { agent, gathered, surface } = await inspectSurface(agentId, "effective-surface");
+      try {
+        const declared = surface.modelTools().map((tool) => tool.name);
+        // By id: a pinned or directly declared MCP tool is declared as <server>__<tool>, not under its name.
+        const declaredIds = new Set(declared.flatMap((name) => surface.describeCall(name).toolId ?? []));
+        const admitted: EffectiveTool[] = applyToolPolicy(gathered.tools, gathered.policy).admitted.flatMap(
+          (tool) => {
+            const entry = toCatalogEntry(tool);
+            if (!entry) return [];
+            const visibility: EffectiveTool["visibility"] =
+              tool.catalogMode === "direct-only"
+                ? "direct-only"
+                : !surface.toolSearchEnabled || declaredIds.has(entry.id)
+                  ? "direct"
+                  : "catalog";
+            return [{ id: entry.id, name: entry.name, source: entry.source, owner: entry.owner, visibility }];
+          },
+        );
+        const effective: EffectiveSurface = {
+          agentId: agent.id,
+          toolSearch: { enabled: surface.toolSearchEnabled, mode: surface.mode },
+          tools: admitted,
+          declaredTools: declared,
+        };
+        const directory = surface.directory();
+        if (directory !== undefined) effective.directory = directory;
+        return effective;
+      } finally {
+        surface.close();
+      }
+    },
+    countInputTokens(request) {
+      return countInputTokens(options, agentFor(request.agentId), request);
+    },
+    providerStatus: () => providerStatuses.snapshot(),
+    agentIds() {
+      const ids = new Set(["main", ...(options.config.agents?.list ?? []).map((agent) => agent.id)]);
+      return [...ids];
+    },
+    async close(timeoutMs = DEFAULT_CLOSE_TIMEOUT_MS) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, timeoutMs);
+        }),
+      ]);
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

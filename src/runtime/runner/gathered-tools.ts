@@ -1,0 +1,72 @@
+import type { ToolDefinition } from "../../core/catalog/index.js";
+import type { ResolvedAgent } from "../config/index.js";
+import { createCoreTools } from "../core-tools/index.js";
+import { type PolicyLayers, policyLayersFor } from "../policy/index.js";
+import { MAX_CORE_TOOL_WORKSPACES } from "./limits.js";
+import type { RunnerOptions } from "./runner-options.js";
+
+/**
+ * The core tools per workspace, made once: they hold nothing but their settings, and the same definitions
+ * run after run let the run surface reuse the policy's verdicts and the catalog instead of rebuilding them.
+ */
+const coreToolsByWorkspace = new Map<string, readonly ToolDefinition[]>();
+
+function coreToolsFor(workspace: string): readonly ToolDefinition[] {
+  let tools = coreToolsByWorkspace.get(workspace);
+  if (tools) return tools;
+  tools = Object.freeze(createCoreTools({ workspace }));
+  if (coreToolsByWorkspace.size >= MAX_CORE_TOOL_WORKSPACES) coreToolsByWorkspace.clear();
+  coreToolsByWorkspace.set(workspace, tools);
+  return tools;
+}
+
+/** The tools of an agent's sources, before policy, and the policy the run surface applies to them. */
+export interface GatheredTools {
+  tools: readonly ToolDefinition[];
+  policy: PolicyLayers;
+}
+
+const NO_TOOLS: readonly ToolDefinition[] = Object.freeze([]);
+
+/** The last list gathered from each combination of source lists, by the lists' identity and length. */
+const lastGathered = new Map<
+  string,
+  { sources: readonly (readonly ToolDefinition[])[]; tools: readonly ToolDefinition[] }
+>();
+
+/**
+ * One list of `sources` in order: the very list of the last call when every source is the same list (by
+ * identity, with the same length) as then, so runs over unchanged sources hand the run surface the same
+ * array and its shared policy verdicts and catalog are found without a pass over thousands of tools.
+ * Sources replace their lists when they change (plugins load once, MCP connections swap theirs on
+ * `list_changed`).
+ */
+function joined(key: string, sources: readonly (readonly ToolDefinition[])[]): readonly ToolDefinition[] {
+  const last = lastGathered.get(key);
+  if (
+    last &&
+    last.sources.length === sources.length &&
+    last.sources.every((list, index) => list === sources[index])
+  ) {
+    const lengths = last.tools.length === sources.reduce((sum, list) => sum + list.length, 0);
+    if (lengths) return last.tools;
+  }
+  const tools = Object.freeze(sources.flat());
+  if (lastGathered.size >= MAX_CORE_TOOL_WORKSPACES) lastGathered.clear();
+  lastGathered.set(key, { sources, tools });
+  return tools;
+}
+
+/**
+ * Gathers core tools (in the agent's workspace), plugin tools and the extra sources (MCP), with the agent's
+ * tool policy. The run surface applies that policy before anything else sees them: a denied tool never
+ * reaches the catalog, the directory, the provider request or the session log.
+ */
+export async function gatheredTools(options: RunnerOptions, agent: ResolvedAgent): Promise<GatheredTools> {
+  const core = options.coreTools === false ? NO_TOOLS : coreToolsFor(agent.workspace);
+  const sources = [core, options.plugins?.tools ?? NO_TOOLS, (await options.extraTools?.()) ?? NO_TOOLS];
+  return {
+    tools: joined(agent.workspace, sources),
+    policy: policyLayersFor(options.config, agent),
+  };
+}

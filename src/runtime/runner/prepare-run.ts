@@ -1,0 +1,86 @@
+import type { ToolDefinition } from "../../core/catalog/index.js";
+import type { ResolvedAgent } from "../config/index.js";
+import type { ProviderTool } from "../providers/index.js";
+import {
+  openRunSurface,
+  type RunEventSink,
+  type RunSurface,
+  type TargetActivity,
+} from "../run-surface/index.js";
+import { gatheredTools } from "./gathered-tools.js";
+import type { RunnerOptions } from "./runner-options.js";
+import { buildSystemPrompt } from "./system-prompt.js";
+import type { RunRequest } from "./types.js";
+
+/** The surface of one gateway run: what the provider sees, and the run surface its calls go through. */
+export interface PreparedRun {
+  systemPrompt: string;
+  providerTools: ProviderTool[];
+  surface: RunSurface;
+}
+
+/**
+ * Opens the run surface of one run over the agent's tool sources (its own Tool Search instance, over the
+ * catalog shared by runs with the same tools), and renders the system prompt and the provider's tool
+ * declarations from it.
+ */
+export async function prepareRun(
+  options: RunnerOptions,
+  agent: ResolvedAgent,
+  request: RunRequest,
+  clientTools: readonly ToolDefinition[],
+  sinks: {
+    onTargetActivity(activity: TargetActivity): void;
+    onEvent?: RunEventSink;
+    /** Open the surface without the plugins' hooks (`before_prompt` is not run): for a look without a run. */
+    withoutHooks?: boolean;
+  },
+): Promise<PreparedRun> {
+  const gathered = await gatheredTools(options, agent);
+  const codeMode = options.config.codeMode;
+  const surface = await openRunSurface({
+    agentId: agent.id,
+    sessionKey: request.sessionKey,
+    ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
+    tools: gathered.tools,
+    clientTools,
+    policy: gathered.policy,
+    settings: options.config.tools?.toolSearch,
+    agent,
+    // Code Mode replaces the controls (never both); the codex harness keeps its own.
+    ...(codeMode?.enabled === true && agent.harness !== "codex"
+      ? { codeMode: codeMode.timeoutMs === undefined ? {} : { timeoutMs: codeMode.timeoutMs } }
+      : {}),
+    ...(options.plugins && sinks.withoutHooks !== true ? { plugins: options.plugins } : {}),
+    promptText: userText(request),
+    ...(options.approvals ? { approvals: options.approvals } : {}),
+    onTargetActivity: sinks.onTargetActivity,
+    ...(sinks.onEvent ? { onEvent: sinks.onEvent } : {}),
+    unknownToolText: (name, toolSearchEnabled) =>
+      toolSearchEnabled
+        ? `Unknown tool "${name.slice(0, 200)}". Deferred tools are reached through tool_search, then tool_call.`
+        : `Unknown tool "${name.slice(0, 200)}".`,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  return {
+    systemPrompt: buildSystemPrompt({
+      baseInstructions: agent.instructions,
+      directory: surface.directory(),
+      clientInstructions: request.instructions,
+    }),
+    providerTools: surface.modelTools().map((tool) => ({
+      name: tool.name,
+      description: tool.description ?? "",
+      parameters: tool.parameters ?? { type: "object", properties: {} },
+    })),
+    surface,
+  };
+}
+
+/** The user's text of this turn, as `before_prompt` hooks see it. */
+function userText(request: RunRequest): string {
+  return request.input
+    .map((item) => (item.type === "message" && item.role === "user" ? item.text : ""))
+    .filter(Boolean)
+    .join("\n");
+}

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { sharedCatalogCount, type ToolDefinition } from "../../core/catalog/index.js";
+import {
+  assistantSays,
+  createRunnerHarness,
+  type RunnerHarness,
+  type RunnerHarnessOptions,
+  scriptedProvider,
+} from "./runner.test-support.js";
+
+let harness: RunnerHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+const lookupOrder = (description: string): ToolDefinition => ({
+  name: "lookup_order",
+  description,
+  parameters: { type: "object", properties: { id: { type: "string" } } },
+  execute: async () => ({ content: [{ type: "text", text: "ok" }] }),
+});
+
+describe("runs reuse the catalog of their unchanged tool sources", () => {
+  it("core, plugin and extra tools are cataloged once across runs, and a changed source is cataloged anew", async () => {
+    const provider = scriptedProvider(() => [assistantSays("done")]);
+    // The harness reads `extraTools` from this object on every run: replacing it changes the source.
+    const options: RunnerHarnessOptions = {
+      coreTools: true,
+      toolSearch: { enabled: true, mode: "tools" },
+      provider,
+      extraTools: [lookupOrder("Look up an order by its id.")],
+    };
+    harness = await createRunnerHarness(options);
+    for (let run = 0; run < 3; run += 1) {
+      expect((await harness.say(`s${run}`, "hello")).status).toBe("completed");
+    }
+    expect(sharedCatalogCount()).toBe(1);
+    const [first, ...later] = provider.requests;
+    for (const request of later) {
+      expect(request.instructions).toBe(first?.instructions);
+      expect(JSON.stringify(request.tools)).toBe(JSON.stringify(first?.tools));
+    }
+
+    options.extraTools = [lookupOrder("Look up a shipped order by its tracking id.")];
+    expect((await harness.say("s-changed", "hello")).status).toBe("completed");
+    expect(sharedCatalogCount()).toBe(2);
+    const changed = provider.requests.at(-1);
+    expect(changed?.instructions).toContain("lookup_order");
+    expect(changed?.instructions).not.toBe(first?.instructions);
+  });
+});
