@@ -20,6 +20,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   "gateway-catalog-size": async () => (await import("./gateway-catalog-size.js")).run(),
   "session-list": async () => (await import("./session-list.js")).run(),
   agents: async () => (await import("./agents.js")).run(),
+  "flow-files": async () => (await import("./flow-files.js")).run(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));
