@@ -61,7 +61,9 @@ describe("source layers", () => {
   it("keeps the core and the shared pieces free of disk, network and process I/O", () => {
     const io = all
       .filter((s) => s.layer === "core" || s.layer === "shared")
-      .flatMap((s) => s.imports.filter((spec) => IO_MODULES.test(spec)).map((spec) => `${s.file} imports ${spec}`));
+      .flatMap((s) =>
+        s.imports.filter((spec) => IO_MODULES.test(spec)).map((spec) => `${s.file} imports ${spec}`),
+      );
     expect(io).toEqual([]);
   });
 
