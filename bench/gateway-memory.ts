@@ -27,9 +27,9 @@ const SHARED_MEMORY = "/dev/shm";
 type Point = { runs: number; heapMb: number; rssMb: number };
 
 /**
- * "Before": this bench, run once on commit e37190b (the tree exported with `git archive`), when runs used
- * `AbortSignal.any([drain, AbortSignal.timeout(…)])` and handed it to the provider. Kept for comparison;
- * the run's own figures are measured afresh every time.
+ * The baseline ("before"): this bench, run once on commit e37190b (the tree exported with `git archive`), a
+ * design that handed each provider request `AbortSignal.any([drain, AbortSignal.timeout(…)])` and retained
+ * heap per run. Kept for comparison; the run's own figures are measured afresh every time.
  */
 const BEFORE = {
   commit: "e37190b",

@@ -27,7 +27,7 @@ const ROUNDS = 4;
 const GATEWAY_PHASE_MS = 8_000;
 /** How long the provider floor is driven per round. */
 const FLOOR_PHASE_MS = 5_000;
-/** Goals from issue 11. */
+/** Goals: gateway runs/s as a share of the mock-bound rate, and CPU ms per run beyond the provider. */
 const RATIO_GOAL = 0.3;
 const CPU_GOAL_MS = 5;
 

@@ -1,5 +1,5 @@
 /**
- * A generated catalog of model-hub shape (issue 29): tools named like repository ids (`org/model-name`), long
+ * A generated catalog of model-hub shape: tools named like repository ids (`org/model-name`), long
  * model-card descriptions full of shared boilerplate, and short requests with known answers. Deterministic from
  * a seed, from this file's own invented vocabulary (nothing is fetched). Seed `TUNING_SEED` is the set rules are
  * tuned on; `HOLDOUT_SEED` is held back and only checked.

@@ -70,8 +70,8 @@ function firstRequestBytes(
 
 /**
  * Provider request bytes and declared tools: direct against `tools` and `directory` modes, side by side; then
- * the bytes of typical search, describe and call answers as the model reads them, before and after issue 15
- * (both measured in this run: see `measureResultPayloads`).
+ * the bytes of typical search, describe and call answers as the model reads them, compact against a verbose
+ * rendering of the same answers (both measured in this run: see `measureResultPayloads`).
  */
 export async function run(): Promise<Row[]> {
   const catalogs: Array<{ catalog: string; tools: ToolDefinition[] }> = [
@@ -130,23 +130,23 @@ export async function run(): Promise<Row[]> {
   return rows;
 }
 
-/** One model-facing result: its text now, and the same answer as toolsift wrote it before issue 15. */
+/** One model-facing result: its compact text, and the same answer in the verbose rendering (the baseline). */
 type ResultPayloadRow = {
   result: string;
-  /** Bytes (UTF-8) of the text as written before: 2-space JSON, MCP details repeated in the text. */
+  /** Bytes (UTF-8) of the verbose rendering: 2-space JSON, MCP details repeated in the text. */
   beforeBytes: number;
-  /** Bytes (UTF-8) of the text as written now: compact JSON, each payload once. */
+  /** Bytes (UTF-8) of the text toolsift writes: compact JSON, each payload once. */
   afterBytes: number;
   /** afterBytes as a share of beforeBytes, in percent. */
   shareOfBefore: number;
 };
 
-/** Size of the file both read tools return, the figure quoted in issue 15 (10,801 bytes). */
+/** Size of the file both read tools return (10,801 bytes, a typical source file). */
 const FILE_BYTES = 10_801;
 
 /**
  * Bytes of a typical `tool_search` (8 hits), `tool_describe` and `tool_call` answer as the model reads them,
- * now and before, measured in the same run: "before" re-renders the very same answer the old way
+ * compact and verbose, measured in the same run: "before" re-renders the very same answer verbosely
  * (2-space-indented JSON; for MCP, `structuredContent` serialised again into the text), so both figures come
  * from one catalog, one query and one file. The native and the MCP tool both read a real 10,801-byte file;
  * the MCP tool answers like the reference filesystem server (`content` text plus `structuredContent`),
@@ -188,7 +188,7 @@ async function measureResultPayloads(catalog: readonly ToolDefinition[]): Promis
     const described = await run("tool_describe", { id: describeId });
     const nativeCall = await run("tool_call", { id: "native:core:read_notes", args: { path: file } });
     const mcpCall = await run("tool_call", { id: "mcp:filesystem:read_text_file", args: { path: file } });
-    // Before issue 15, an MCP call's text also held its details (the structuredContent) as wrapped JSON.
+    // The verbose rendering: an MCP call's text also holds its details (the structuredContent) as wrapped JSON.
     const mcpBefore = toCallResult(mcpCall.details as CallEnvelope, { networkSourced: true });
     return [
       row(

@@ -6,7 +6,7 @@ import { createGateway } from "../src/front-doors/gateway/index.js";
 import type { Runner } from "../src/runtime/runner/index.js";
 import { createFileSessionStore } from "../src/runtime/sessions/index.js";
 
-/** Sessions on disk (`SESSION_LIST_COUNT`, default 96,000: the size issue #25 measured). */
+/** Sessions on disk (`SESSION_LIST_COUNT`, default 96,000: a large deployment's log folder). */
 const SESSION_COUNT = Number(process.env.SESSION_LIST_COUNT ?? 96_000);
 /** Requests timed per page; the median is reported. */
 const ROUNDS = 5;

@@ -10,10 +10,10 @@ import { writeResults } from "./write-results.js";
 /** Timed runs of each command (the median is reported), after WARM_UP_RUNS untimed ones (disk cache). */
 const TIMED_RUNS = 21;
 const WARM_UP_RUNS = 2;
-/** Goals from issue 12, in ms over a bare `node -e 0` started in the same run. */
+/** Startup goals, in ms over a bare `node -e 0` started in the same run. */
 const ENTRY_GOAL_MS_OVER_BARE = 150;
 const SEARCH_GOAL_MS_OVER_BARE = 300;
-/** Packages the library entry must not load (issue 12); for the CLI commands the bench says which load. */
+/** Packages the library entry must not load; for the CLI commands the bench says which load. */
 const HEAVY_PACKAGES = [
   "zod",
   "json5",

@@ -1,6 +1,6 @@
 // Post-build step of `npm run build`, after tsc: writes over tsc's `dist/index.js` (the package's "." export)
 // one ES module bundled from `src/index.ts` by esbuild, so `import("toolsift")` loads two files instead of
-// about 125 (issue 12). Code splitting keeps dynamic imports lazy (chunks in `dist/index-chunks/`), npm
+// about 125. Code splitting keeps dynamic imports lazy (chunks in `dist/index-chunks/`), npm
 // packages stay external, tsc's other files and `.d.ts` stay as emitted. Why, the invariants and the
 // figures: scripts/DESIGN.md.
 import { rmSync } from "node:fs";

@@ -26,7 +26,7 @@ export const CALL_REQUEST_NOT_OBJECT =
 
 /**
  * Normalises `tool_call` arguments from weak and local models into the target selector and the target's
- * arguments (DESIGN.md, "Argument repair"): a double-wrapped payload (in `args` or `input`) is hoisted one level, and refused beside a malformed outer `id`; a selector key (`id`,
+ * arguments (DESIGN.md, "`tool_call` and argument repair"): a double-wrapped payload (in `args` or `input`) is hoisted one level, and refused beside a malformed outer `id`; a selector key (`id`,
  * `toolId`, `name`) is consumed only when its value exactly names a catalog entry (else it stays a target
  * argument), falling back to `id`; target arguments merge dotted `args.x` keys < flat keys < nested `args`
  * (or `input`, else `arguments` / `parameters` when the target's schema has no such property), per field;

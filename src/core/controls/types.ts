@@ -30,7 +30,7 @@ export interface CallEnvelope {
   result: ToolResult;
 }
 
-/** Why a query found nothing (issue 15, "Zero results that help"). */
+/** Why a query found nothing, so the answer can say how to recover. */
 export interface NoMatch {
   /** Query words (as typed) that match no tool at all; stopwords are not listed. */
   unmatchedWords: string[];

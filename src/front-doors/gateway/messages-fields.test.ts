@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { startTestGateway } from "./gateway.test-support.js";
 
 // What Anthropic clients (Claude Code 2.1 first) send on `POST /v1/messages`, accepted and read as documented
-// in DESIGN.md ("Anthropic Messages"): query strings, beta headers, the request fields the gateway ignores,
+// in DESIGN.md ("Behaviour"): query strings, beta headers, the request fields the gateway ignores,
 // every `tool_choice` form, `cache_control` anywhere, `defer_loading`, hosted tools and `mcp_servers` left out
 // and reported, and the content blocks it keeps as text or drops. A real gateway over the FakeRunner.
 

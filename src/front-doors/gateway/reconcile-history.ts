@@ -62,7 +62,7 @@ export function reconcileHistory(
 }
 
 /**
- * The old rule, for a session named explicitly whose client sent history the log does not match: everything
+ * The rule for a session named explicitly whose client sent history the log does not match: everything
  * up to and including the last assistant message or function call is dropped. A request without them is new.
  */
 export function afterLastAssistantItem(items: readonly ConversationItem[]): ConversationItem[] {

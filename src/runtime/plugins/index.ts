@@ -6,10 +6,8 @@ export {
   PLUGIN_REGISTER_TIMEOUT_MS,
 } from "./limits.js";
 export { loadPlugins } from "./load-plugins.js";
-export { pluginBeforeToolCall } from "./plugin-before-tool-call.js";
 export { type ManifestResult, readPluginManifest } from "./read-plugin-manifest.js";
-export { runBeforePromptHooks } from "./run-before-prompt-hooks.js";
-export { runBeforeToolCallHooks } from "./run-before-tool-call-hooks.js";
+export { pluginBeforeToolCall, runBeforePromptHooks, runBeforeToolCallHooks } from "./run-plugin-hooks.js";
 export type {
   BeforePromptEvent,
   BeforePromptResult,

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogEntry } from "../../core/catalog/index.js";
 import type { BeforeToolCallResult, ToolCallEvent } from "../../core/execution/index.js";
-import { pluginBeforeToolCall } from "./plugin-before-tool-call.js";
-import { runBeforePromptHooks } from "./run-before-prompt-hooks.js";
-import { runBeforeToolCallHooks } from "./run-before-tool-call-hooks.js";
+import { pluginBeforeToolCall, runBeforePromptHooks, runBeforeToolCallHooks } from "./run-plugin-hooks.js";
 import type { BeforePromptEvent, BeforePromptResult, BeforeToolCallEvent, PluginHook } from "./types.js";
 
 type ToolHook = PluginHook<BeforeToolCallEvent, BeforeToolCallResult>;

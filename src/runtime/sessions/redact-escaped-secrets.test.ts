@@ -48,7 +48,7 @@ describe("a known secret spelled with JSON escapes inside JSON text", () => {
   const outputs = [
     // Alone: the escape would survive as text, and any reader parsing the output gets the secret back.
     `{"note":"${ESCAPED}"}`,
-    // Beside a secret-named key: redacting that key re-serialises the JSON, which used to write it out plainly.
+    // Beside a secret-named key: redacting that key re-serialises the JSON, which must not write the escaped secret out plainly.
     `{"note":"${ESCAPED}","password":"hunter2-hunter2"}`,
     // Nested one level deeper, in an array.
     `{"items":[{"text":"see ${ESCAPED} here"}]}`,

@@ -4,8 +4,8 @@ import { redactText } from "./redact-text.js";
 import { ORDINARY_OUTPUTS, ordinaryCorpus, sealToolsAvailable } from "./redaction-corpus.test-support.js";
 import { isSecretKeyName } from "./secret-key-name.js";
 
-// Issue #25 item 9: argument names, prose and URLs that used to pass unredacted, each with its outcome,
-// and the false positives measured on ordinary tool outputs.
+// Argument names, prose and URLs that look like secrets or only resemble them, each with its outcome, and the
+// false positives measured on ordinary tool outputs.
 
 /** Argument names: secret (`true`) or a setting or ordinary word that only looks like one (`false`). */
 const KEY_PROBES: ReadonlyArray<readonly [key: string, secret: boolean]> = [
@@ -108,7 +108,7 @@ const TEXT_PROBES: ReadonlyArray<readonly [probe: string, input: string, expecte
   ],
 ];
 
-describe("redaction gaps (issue #25 item 9)", () => {
+describe("redaction gaps: names, prose and URLs", () => {
   it.each(KEY_PROBES)("key %s is secret: %s", (key, secret) => {
     expect(isSecretKeyName(key)).toBe(secret);
     const redacted = redactSecrets({ [key]: "v4lue-9" }) as Record<string, unknown>;
