@@ -39,7 +39,9 @@ export interface SessionLog {
   readonly sessionKey: string;
   /** The session's events so far (see SessionStore.read). */
   read(): Promise<SessionEvent[]>;
-  /** Appends the session's `session` header line; rejects as SessionStore.append does. */
+  /** The session's `session` header line, stamped `at` (default: now). */
+  header(at?: string): SessionEvent;
+  /** Appends the session's header (see `header`); rejects as SessionStore.append does. */
   appendHeader(at?: string): Promise<void>;
   /** Starts the log of one run: its lines carry `runId`, redacted with the secrets this run has seen. */
   startRun(runId: string): RunLog;
@@ -87,15 +89,20 @@ export function openSessionLog(options: SessionLogOptions): SessionLog {
     written.catch(() => {});
     return written;
   };
+  const header = (at = isoNow()): SessionEvent => ({
+    type: "session",
+    version: 1,
+    agentId,
+    sessionKey,
+    ...(keyId === undefined ? {} : { keyId }),
+    at,
+  });
   return {
     agentId,
     sessionKey,
     read: () => sessions.read(agentId, sessionKey),
-    appendHeader: (at = isoNow()) =>
-      write(
-        { type: "session", version: 1, agentId, sessionKey, ...(keyId === undefined ? {} : { keyId }), at },
-        new Set(known),
-      ),
+    header,
+    appendHeader: (at) => write(header(at), new Set(known)),
     startRun(runId) {
       // One Set per run, grown as the run learns: the store's redaction keeps its forms while it is unchanged.
       const secrets = new Set(known);
