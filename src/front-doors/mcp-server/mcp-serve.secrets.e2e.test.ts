@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT_CLI, tempDir, waitFor, writeEchoPlugin } from "../../runtime/mcp-client/mcp.test-support.js";
+import { BUILT_CLI, tempDir, waitFor } from "../../runtime/mcp-client/mcp.test-support.js";
+import { writeNotesConfig } from "./mcp-server.test-support.js";
 
 // A provider key the config reads from the environment: a gateway run redacts it wherever it reappears in
 // its session log (run-agent.secrets.test.ts); `mcp serve` redacts it in its own, as the same session log.
@@ -23,16 +24,9 @@ describe("toolsift mcp serve: secrets of the config stay out of the session log"
     if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run npm run build first`);
     dir = await tempDir();
     stateDir = join(dir.path, "state");
-    const plugins = join(dir.path, "plugins");
-    await writeEchoPlugin(plugins, "notes", ["notes_add"]);
-    const config = join(dir.path, "toolsift.json");
-    await writeFile(
-      config,
-      JSON.stringify({
-        models: { providers: { x: { api: "openai-responses", apiKey: "env:MCP_SERVE_SECRET_KEY" } } },
-        plugins: { load: { paths: [plugins] } },
-      }),
-    );
+    const config = await writeNotesConfig(dir.path, {
+      models: { providers: { x: { api: "openai-responses", apiKey: "env:MCP_SERVE_SECRET_KEY" } } },
+    });
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BUILT_CLI, "mcp", "serve", "--config", config],

@@ -1,14 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../core/catalog/index.js";
-import type { McpServerStatus } from "../../runtime/mcp-client/index.js";
-import { tempDir } from "../../runtime/mcp-client/mcp.test-support.js";
-import { createFileSessionStore, sessionLogPath } from "../../runtime/sessions/index.js";
-import { createMcpFrontend } from "./create-mcp-frontend.js";
-import { MCP_AGENT_ID } from "./limits.js";
+import { serveInMemory } from "./mcp-server.test-support.js";
 
 // The known-value redaction of a gateway run, in the session log of an MCP connection: a secret the config
 // holds (a provider key), and the value of a secret-named argument, are redacted wherever a tool repeats
@@ -29,41 +23,23 @@ const echo: ToolDefinition = {
   },
 };
 
-const source = {
-  tools: () => [],
-  status: (): McpServerStatus[] => [],
-  onToolsChanged: () => () => {},
-};
-
-const cleanups: Array<() => Promise<void>> = [];
+const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const close of closers.splice(0).reverse()) await close();
 });
 
 /** Calls the echo tool through `tool_call` on a connection whose config holds `secrets`; the log's text. */
 async function loggedCall(
   secrets: readonly string[] | undefined,
 ): Promise<{ answer: string; logged: string }> {
-  const dir = await tempDir("toolsift-mcp-redaction-");
-  cleanups.push(dir.cleanup);
-  const frontend = createMcpFrontend({
-    source,
-    tools: [echo],
-    sessions: createFileSessionStore(dir.path),
-    ...(secrets === undefined ? {} : { secrets }),
-  });
-  cleanups.push(() => frontend.close());
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const connection = await frontend.connect(serverSide);
-  const client = new Client({ name: "redaction", version: "1.0.0" });
-  await client.connect(clientSide);
-  const result = (await client.callTool({
+  const serve = await serveInMemory({ tools: [echo], ...(secrets === undefined ? {} : { secrets }) });
+  closers.push(serve.close);
+  const result = (await serve.client.callTool({
     name: "tool_call",
     arguments: { id: "notes_echo", args: { text: `key ${CONFIG_SECRET}`, password: PASSWORD } },
   })) as CallToolResult;
   const answer = result.content.map((block) => (block.type === "text" ? block.text : "")).join("\n");
-  const logged = await readFile(sessionLogPath(dir.path, MCP_AGENT_ID, connection.sessionKey), "utf8");
-  return { answer, logged };
+  return { answer, logged: await readFile(serve.logPath, "utf8") };
 }
 
 describe("the session log of an MCP connection redacts known secrets as a gateway run's does", () => {
