@@ -1,10 +1,32 @@
 import type { ResolvedAgent } from "../config/index.js";
 import type { ConversationItem } from "../providers/index.js";
 import type { RunEvent } from "../run-surface/index.js";
-import { isoNow, isStorageUnavailable, type RunLog, type SessionLog } from "../session-log/index.js";
+import {
+  isoNow,
+  isStorageUnavailable,
+  openSessionLog,
+  type RunLog,
+  type SessionLog,
+} from "../session-log/index.js";
 import { replayConversation, type SessionEvent } from "../sessions/index.js";
 import { emitRecordedAnswer, recordedAnswer } from "./recorded-answer.js";
+import type { RunnerOptions } from "./runner-options.js";
 import type { RunRequest, RunResult } from "./types.js";
+
+/**
+ * The log of the run's session. The agent's provider key is known from the start: besides its shape, it is
+ * redacted where it reappears as free text (a tool's echo, a provider error quoting it).
+ */
+export function runSessionLog(options: RunnerOptions, agent: ResolvedAgent, request: RunRequest): SessionLog {
+  return openSessionLog({
+    sessions: options.sessions,
+    agentId: agent.id,
+    sessionKey: request.sessionKey,
+    ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
+    secrets: agent.model.settings?.apiKey ? [agent.model.settings.apiKey] : [],
+    ...(options.log ? { log: options.log } : {}),
+  });
+}
 
 /** Options of beginRun. */
 export type BeginRunOptions = {

@@ -4,8 +4,7 @@ import { messageOf } from "../../shared/errors/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 import type { ConversationItem, Provider } from "../providers/index.js";
 import { emitRunEvent, type RunEvent } from "../run-surface/index.js";
-import { openSessionLog } from "../session-log/index.js";
-import { beginRun } from "./begin-run.js";
+import { beginRun, runSessionLog } from "./begin-run.js";
 import { type ClientHandoff, clientToolDefinitions } from "./client-tools.js";
 import { functionCalls } from "./execute-call.js";
 import { finishRun } from "./finish-run.js";
@@ -34,15 +33,7 @@ export async function runAgent(
   const runId = `run_${randomUUID()}`;
   const started = Date.now();
   const model = `${agent.model.provider}/${agent.model.id}`;
-  const sessionLog = openSessionLog({
-    sessions: options.sessions,
-    agentId: agent.id,
-    sessionKey: request.sessionKey,
-    ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
-    // Also redacted where it reappears as free text (a tool's echo, a provider error quoting it).
-    secrets: agent.model.settings?.apiKey ? [agent.model.settings.apiKey] : [],
-    ...(options.log ? { log: options.log } : {}),
-  });
+  const sessionLog = runSessionLog(options, agent, request);
   const log = sessionLog.startRun(runId);
   const emit = (event: RunEvent) => emitRunEvent(request.onEvent, event);
   const begun = await beginRun({ sessionLog, log, agent, request, model, emit });
