@@ -18,6 +18,7 @@ import {
 import { type AssembledRuntime, assembleRuntime } from "./assemble-runtime.js";
 import { DEFAULT_MCP_HTTP_HOST } from "./limits.js";
 import type { McpCommandDeps } from "./mcp-command.js";
+import { configSecrets } from "./redacting-log.js";
 import { waitForSignal } from "./server-options.js";
 import type { CliIo } from "./types.js";
 
@@ -78,6 +79,7 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
       ...(serveSettings.maxSessionLogBytes === undefined
         ? {}
         : { maxSessionLogBytes: serveSettings.maxSessionLogBytes }),
+      secrets: configSecrets(config),
       log,
     });
     if (stdio) {

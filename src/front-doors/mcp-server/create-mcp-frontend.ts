@@ -35,6 +35,11 @@ export interface McpFrontendOptions {
    * (`mcp.serve.maxSessionLogBytes`). Default 16 MiB.
    */
   maxSessionLogBytes?: number;
+  /**
+   * Secrets known up front (the config's keys and tokens): redacted wherever they appear as text in the
+   * session logs, as a gateway run redacts its provider key. Default none.
+   */
+  secrets?: readonly string[];
   /** One line per notable event. Default none. */
   log?: (line: string) => void;
 }
@@ -114,6 +119,7 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
         ...(options.maxSessionLogBytes === undefined
           ? {}
           : { maxSessionLogBytes: options.maxSessionLogBytes }),
+        ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
         log,
       });
       let callsInFlight = 0;

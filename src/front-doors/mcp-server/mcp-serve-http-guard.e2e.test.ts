@@ -1,16 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  BUILT_CLI,
-  readLine,
-  stopChild,
-  tempDir,
-  writeEchoPlugin,
-} from "../../runtime/mcp-client/mcp.test-support.js";
+import { BUILT_CLI, readLine, stopChild, tempDir } from "../../runtime/mcp-client/mcp.test-support.js";
+import { writeNotesConfig } from "./mcp-server.test-support.js";
 
 const TOKEN = "test-token-guard-0123456789";
 const LISTED_ORIGIN = "http://app.example:3000";
@@ -134,16 +128,9 @@ describe("toolsift mcp serve --http (the built CLI): the shared Host, Origin and
   beforeAll(async () => {
     if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run npm run build first`);
     dir = await tempDir();
-    const plugins = join(dir.path, "plugins");
-    await writeEchoPlugin(plugins, "notes", ["notes_add"]);
-    const config = join(dir.path, "toolsift.json");
-    await writeFile(
-      config,
-      JSON.stringify({
-        plugins: { load: { paths: [plugins] } },
-        gateway: { auth: { token: TOKEN }, cors: { allowOrigins: [LISTED_ORIGIN] } },
-      }),
-    );
+    const config = await writeNotesConfig(dir.path, {
+      gateway: { auth: { token: TOKEN }, cors: { allowOrigins: [LISTED_ORIGIN] } },
+    });
     serve = spawn(process.execPath, [BUILT_CLI, "mcp", "serve", "--config", config, "--http", "0"], {
       env: { ...process.env, TOOLSIFT_STATE_DIR: join(dir.path, "state") },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,15 +1,9 @@
 import { stat } from "node:fs/promises";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../core/catalog/index.js";
-import type { McpServerStatus } from "../../runtime/mcp-client/index.js";
-import { tempDir } from "../../runtime/mcp-client/mcp.test-support.js";
 import { MAX_LOGGED_OUTPUT_CHARS } from "../../runtime/run-surface/index.js";
-import { createFileSessionStore, sessionLogPath } from "../../runtime/sessions/index.js";
-import { createMcpFrontend, type McpFrontend } from "./create-mcp-frontend.js";
-import { MCP_AGENT_ID } from "./limits.js";
+import { serveInMemory } from "./mcp-server.test-support.js";
 
 // How much one busy MCP connection adds to its session log (the real file store, in a temp directory), with
 // a tool that answers 100 KB and arguments of 60 KB per call: every call is bounded, and past
@@ -31,34 +25,20 @@ const chatty: ToolDefinition = {
   execute: async () => ({ content: [{ type: "text", text: BIG_OUTPUT }] }),
 };
 
-const source = {
-  tools: () => [],
-  status: (): McpServerStatus[] => [],
-  onToolsChanged: () => () => {},
-};
-
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 async function start() {
-  const dir = await tempDir("toolsift-mcp-growth-");
-  cleanups.push(dir.cleanup);
   const lines: string[] = [];
-  const frontend: McpFrontend = createMcpFrontend({
-    source,
+  const serve = await serveInMemory({
     tools: [chatty],
-    sessions: createFileSessionStore(dir.path),
     maxSessionLogBytes: CAP,
     log: (line) => lines.push(line),
   });
-  cleanups.push(() => frontend.close());
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const connection = await frontend.connect(serverSide);
-  const client = new Client({ name: "growth", version: "1.0.0" });
-  await client.connect(clientSide);
-  const path = sessionLogPath(dir.path, MCP_AGENT_ID, connection.sessionKey);
+  cleanups.push(serve.close);
+  const { client, logPath: path } = serve;
   const size = async () => (await stat(path).catch(() => ({ size: 0 }))).size;
   const call = async () => {
     const result = (await client.callTool({

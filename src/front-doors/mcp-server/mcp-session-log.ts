@@ -1,7 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { MAX_LOGGED_OUTPUT_CHARS } from "../../runtime/run-surface/index.js";
+import {
+  isoNow,
+  isStorageUnavailable,
+  openSessionLog,
+  type RunLog,
+} from "../../runtime/session-log/index.js";
 import { type SessionEvent, type SessionStore, STORAGE_FIX } from "../../runtime/sessions/index.js";
-import { isToolsiftError, messageOf } from "../../shared/errors/index.js";
+import { messageOf } from "../../shared/errors/index.js";
 import { cutText } from "../../shared/text/index.js";
 import { MCP_AGENT_ID } from "./limits.js";
 
@@ -15,6 +21,8 @@ type RunSummaryEvent = Omit<
 /** The log of one `tools/call`: one run of agent `mcp`, ending with its `run-summary`. */
 export interface McpCallLog {
   readonly runId: string;
+  /** Learns the secret-named values in `value` (the call's arguments, its output): redacted in later lines. */
+  learnSecrets(value: unknown): void;
   /** Queued, not awaited: the summary settles it (a store writes a session's appends in order). */
   toolResult(event: ToolResultEvent): void;
   /** Display-only evidence of the target behind a `tool_call`; queued like `toolResult`. */
@@ -42,6 +50,8 @@ export type McpSessionLogOptions = {
   maxBytes: number;
   /** The client key that opened the connection, recorded on the session header. Default: none. */
   keyId?: string;
+  /** Secrets known up front (the config's): redacted wherever they appear as text in the log. Default: none. */
+  secrets?: Iterable<string>;
   log(line: string): void;
 };
 
@@ -55,27 +65,36 @@ export function newMcpSessionKey(now = new Date()): string {
 }
 
 /**
- * Logs one MCP connection as one session: the `session` header when the first call is admitted (a client
- * that only lists tools leaves no file), then per call its `tool-result`, `target-activity` and
- * `run-summary` under the call's own run id. A call is admitted only when the log can be written (the
- * gateway's storage rule); storage faults are reported once by the store, not here. Arguments are cut to
- * MAX_LOGGED_OUTPUT_CHARS of JSON like outputs; once the file passes `maxBytes`, bodies are replaced by a
- * marker, so a busy connection adds only a few hundred bytes of metadata per call.
+ * Logs one MCP connection as one session through the session log every front door writes (its header, its
+ * redaction): the `session` header when the first call is admitted (a client that only lists tools leaves
+ * no file), then per call its `tool-result`, `target-activity` and `run-summary` under the call's own run
+ * id. A call is admitted only when the log can be written (the gateway's storage rule); storage faults are
+ * reported once by the store, not here. Arguments are cut to MAX_LOGGED_OUTPUT_CHARS of JSON like outputs;
+ * once the file passes `maxBytes`, bodies are replaced by a marker, so a busy connection adds only a few
+ * hundred bytes of metadata per call.
  */
 export function createMcpSessionLog(options: McpSessionLogOptions): McpSessionLog {
   const { sessions, log, keyId } = options;
   const sessionKey = newMcpSessionKey();
+  const sessionLog = openSessionLog({
+    sessions,
+    agentId: MCP_AGENT_ID,
+    sessionKey,
+    ...(keyId === undefined ? {} : { keyId }),
+    ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
+    log,
+  });
+  const failureNote = `mcp serve: could not write session ${sessionKey}`;
   const notLogged = "[not logged: session log over mcp.serve.maxSessionLogBytes]";
   let header: Promise<void> | undefined;
   let headerWritten = false;
   let bytes = 0;
   let overWarned = false;
 
-  const append = (event: SessionEvent): Promise<void> => {
+  const append = (run: RunLog, event: SessionEvent): Promise<void> => {
     bytes += lineBytes(event);
-    return sessions.append(MCP_AGENT_ID, sessionKey, event).catch((error: unknown) => {
-      if (!isStorageUnavailable(error))
-        log(`mcp serve: could not write session ${sessionKey}: ${messageOf(error)}`);
+    return run.append(event).catch((error: unknown) => {
+      if (!isStorageUnavailable(error)) run.note(`${failureNote}: ${messageOf(error)}`);
     });
   };
   const bodiesLogged = () => {
@@ -98,15 +117,8 @@ export function createMcpSessionLog(options: McpSessionLogOptions): McpSessionLo
           if (status === undefined || status.writable) return undefined;
           return `Refused before the tool ran: the session log cannot be written: ${status.reason}. ${STORAGE_FIX}`;
         }
-        const event: SessionEvent = {
-          type: "session",
-          version: 1,
-          agentId: MCP_AGENT_ID,
-          sessionKey,
-          ...(keyId === undefined ? {} : { keyId }),
-          at: new Date().toISOString(),
-        };
-        header ??= sessions.append(MCP_AGENT_ID, sessionKey, event);
+        const event = sessionLog.header();
+        header ??= sessionLog.appendHeader(event.at);
         await header;
         if (!headerWritten) bytes += lineBytes(event);
         headerWritten = true;
@@ -114,22 +126,23 @@ export function createMcpSessionLog(options: McpSessionLogOptions): McpSessionLo
       } catch (error) {
         header = undefined;
         if (isStorageUnavailable(error)) return `Refused before the tool ran: ${messageOf(error)}`;
-        log(`mcp serve: could not write session ${sessionKey}: ${messageOf(error)}`);
+        log(`${failureNote}: ${messageOf(error)}`);
         return "Refused before the tool ran: the session log cannot be written (see the mcp serve log). Retry the call later.";
       }
     },
     startCall() {
-      const runId = `mcp_${randomUUID()}`;
-      const stamp = () => ({ at: new Date().toISOString(), runId });
+      const run = sessionLog.startRun(`mcp_${randomUUID()}`);
+      const stamp = () => ({ at: isoNow(), runId: run.runId });
       return {
-        runId,
+        runId: run.runId,
+        learnSecrets: (value) => run.learnSecrets(value),
         toolResult(event) {
           const output = bodiesLogged() ? event.output : notLogged;
-          void append({ ...stamp(), type: "tool-result", ...event, output });
+          void append(run, { ...stamp(), type: "tool-result", ...event, output });
         },
         targetActivity(event) {
           const bodies = bodiesLogged();
-          void append({
+          void append(run, {
             ...stamp(),
             type: "target-activity",
             ...event,
@@ -137,7 +150,7 @@ export function createMcpSessionLog(options: McpSessionLogOptions): McpSessionLo
             result: bodies ? event.result : notLogged,
           });
         },
-        summary: (event) => append({ ...stamp(), type: "run-summary", turns: 0, ...event }),
+        summary: (event) => append(run, { ...stamp(), type: "run-summary", turns: 0, ...event }),
       };
     },
   };
@@ -163,8 +176,4 @@ function lineBytes(event: SessionEvent): number {
   } catch {
     return 0;
   }
-}
-
-function isStorageUnavailable(error: unknown): boolean {
-  return isToolsiftError(error) && error.code === "STORAGE_UNAVAILABLE";
 }

@@ -32,6 +32,8 @@ export interface ServeSessionOptions {
   maxSessionLogBytes?: number;
   /** The client key that opened the connection: in its session header and on its approvals. Default: none. */
   keyId?: string;
+  /** Secrets known up front (the config's): redacted wherever they appear in the session log. Default: none. */
+  secrets?: readonly string[];
   log(line: string): void;
 }
 
@@ -70,6 +72,7 @@ export async function createServeSession(options: ServeSessionOptions): Promise<
     maxBytes: options.maxSessionLogBytes ?? MAX_MCP_SESSION_LOG_BYTES,
     log,
     ...(options.keyId === undefined ? {} : { keyId: options.keyId }),
+    ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
   });
   // The log of each call in flight, by call id: target activity is written under its call's run id.
   const callLogs = new Map<string, McpCallLog>();
@@ -110,12 +113,15 @@ export async function createServeSession(options: ServeSessionOptions): Promise<
       const callId = `mcp-${cutText(String(context.requestId), MAX_LOGGED_NAME_CHARS)}`;
       const callLog = sessionLog.startCall();
       callLogs.set(callId, callLog);
+      // As a gateway run does: the values of secret-named arguments are redacted where they reappear.
+      callLog.learnSecrets(args);
       const started = Date.now();
       try {
         const call = await surface.execute(name, args ?? {}, {
           toolCallId: callId,
           ...(context.signal ? { signal: context.signal } : {}),
         });
+        callLog.learnSecrets(call.text);
         const answer = toCallToolResult(call.result);
         callLog.toolResult({
           callId,
