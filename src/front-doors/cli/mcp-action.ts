@@ -1,11 +1,10 @@
 import { DEFAULT_CATALOG_CACHE_SIZE, setCatalogCacheSize } from "../../core/catalog/index.js";
 import { resolveToolSearchConfig } from "../../core/tool-search/index.js";
+import { checkBindAuth } from "../../runtime/http-guard/index.js";
 import type { McpToolSource } from "../../runtime/mcp-client/index.js";
 import { policyLayersFor } from "../../runtime/policy/index.js";
 import { type RunningTelemetry, startConfiguredTelemetry } from "../../runtime/telemetry/index.js";
-import { ToolsiftError } from "../../shared/errors/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
-import { isLoopbackHost } from "../gateway/index.js";
 import {
   createMcpFrontend,
   type HttpMcpServer,
@@ -42,22 +41,22 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
   try {
     runtime = await assembleRuntime({ ...(options.config ? { configPath: options.config } : {}), log });
     const { config } = runtime.loaded;
+    resolveToolSearchConfig(config.tools?.toolSearch, { harness: "embedded" }); // refuses a bad value now
+    const host = options.bind ?? DEFAULT_MCP_HTTP_HOST;
+    const token = config.gateway?.auth?.token;
+    const keys = config.gateway?.auth?.keys ?? [];
+    if (!stdio)
+      checkBindAuth({
+        host,
+        ...(token === undefined ? {} : { token }),
+        keys,
+        configPath: runtime.loaded.path,
+      });
     // Traces and metrics over OTLP/HTTP when an endpoint is configured; the SDK loads only then.
     telemetry = await startConfiguredTelemetry({
       ...(config.telemetry ? { config: config.telemetry } : {}),
       log: runtime.log,
     });
-    resolveToolSearchConfig(config.tools?.toolSearch, { harness: "embedded" }); // refuses a bad value now
-    const host = options.bind ?? DEFAULT_MCP_HTTP_HOST;
-    const token = config.gateway?.auth?.token;
-    const keys = config.gateway?.auth?.keys ?? [];
-    if (!stdio && !isLoopbackHost(host) && token === undefined && keys.length === 0) {
-      throw new ToolsiftError(
-        "CONFIG_INVALID",
-        `Refusing to serve MCP on ${host} without an auth token or keys: set gateway.auth.token or ` +
-          `gateway.auth.keys in ${runtime.loaded.path} (for example "env:TOOLSIFT_GATEWAY_TOKEN"), or bind to 127.0.0.1.`,
-      );
-    }
     await runtime.mcp.start();
     log(startSummary(runtime.mcp, runtime.plugins.tools.length));
     // The global policy, narrowed by an `agents.list` entry with id "mcp" when there is one.

@@ -19,6 +19,7 @@ async function start(limits: ServerLimits, handler?: (request: Request) => Respo
     host: "127.0.0.1",
     limits,
     name: "test server",
+    listen: { name: "the test server", portOption: "port", bindOption: "host" },
     renderBusy: (path) => ({ busy: path }),
     log: (line) => logs.push(line),
   });

@@ -6,10 +6,12 @@ import {
   type Caller,
   callerHasScope,
   callerMayUseAgent,
+  checkBindAuth,
   createHttpGuard,
+  DEFAULT_BIND_HOST,
   INVALID_TOKEN_MESSAGE,
 } from "../../runtime/http-guard/index.js";
-import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
+import { messageOf } from "../../shared/errors/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
 import {
   BUSY_RETRY_AFTER_SECONDS,
@@ -34,8 +36,11 @@ import {
 export interface ServeMcpHttpOptions {
   /** 0 picks a free port. */
   port: number;
-  /** The caller decides whether a non-loopback address is allowed (only with a token). */
-  host: string;
+  /**
+   * Default 127.0.0.1 (`DEFAULT_BIND_HOST`). Another address needs `token` or `keys`, and a blank `token` is
+   * refused anywhere (`checkBindAuth`, the gateway's rule).
+   */
+  host?: string;
   /** The legacy single token (the admin key "admin"): with it or `keys`, every request needs a key. */
   token?: string;
   /**
@@ -98,12 +103,19 @@ const DEFAULT_MCP_AGENT_ID = "mcp";
  * idle one evicted for a newcomer (`http-session-pool.ts`), 503 with `Retry-After` when all are busy. Every
  * request passes the shared guard first (`src/runtime/http-guard`: Host, Origin, bearer token, JSON Content-Type on
  * POST), on the gateway's hardened server (`src/front-doors/http-server`: header, body, keep-alive and send timeouts, a
- * connection cap below the descriptor limit with 503 `Retry-After` beyond).
+ * connection cap below the descriptor limit with 503 `Retry-After` beyond). Like the gateway, it refuses
+ * (CONFIG_INVALID, before listening) a blank token, or an address off loopback without a token or keys.
  */
 export async function serveMcpHttp(
   frontend: McpFrontend,
   options: ServeMcpHttpOptions,
 ): Promise<HttpMcpServer> {
+  const host = options.host ?? DEFAULT_BIND_HOST;
+  checkBindAuth({
+    host,
+    ...(options.token === undefined ? {} : { token: options.token }),
+    ...(options.keys === undefined ? {} : { keys: options.keys }),
+  });
   const sink = options.log ?? (() => {});
   const log = (line: string) => sink(escapeControlCharacters(line));
   const failures = createRepeatLimitedLog(log);
@@ -117,7 +129,7 @@ export async function serveMcpHttp(
     "*",
     createHttpGuard({
       hosts: {
-        bindHost: options.host,
+        bindHost: host,
         ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
       },
       ...(options.allowOrigins === undefined ? {} : { allowOrigins: options.allowOrigins }),
@@ -219,7 +231,16 @@ export async function serveMcpHttp(
     return c.json(rpcError(-32603, "Internal error."), 500);
   });
 
-  const served = await listen(app, options, log);
+  const served = await serveHardened({
+    fetch: app.fetch,
+    port: options.port,
+    host,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    name: "mcp serve",
+    listen: { name: "mcp serve", portOption: "--http", bindOption: "--bind" },
+    renderBusy: () => rpcError(-32000, busyMessage()),
+    log,
+  });
   const sweepEveryMs = Math.min(HTTP_IDLE_SWEEP_MS, Math.max(HTTP_MIN_IDLE_SWEEP_MS, idleMs));
   const sweep = setInterval(() => sessions.sweep(), sweepEveryMs);
   sweep.unref();
@@ -255,27 +276,4 @@ function rpcError(code: number, message: string) {
 
 function busyMessage(): string {
   return `mcp serve is at its connection or file limit; retry after ${BUSY_RETRY_AFTER_SECONDS} s.`;
-}
-
-async function listen(app: Hono, options: ServeMcpHttpOptions, log: (line: string) => void) {
-  try {
-    return await serveHardened({
-      fetch: app.fetch,
-      port: options.port,
-      host: options.host,
-      ...(options.limits === undefined ? {} : { limits: options.limits }),
-      name: "mcp serve",
-      renderBusy: () => rpcError(-32000, busyMessage()),
-      log,
-    });
-  } catch (caught) {
-    const error = caught as NodeJS.ErrnoException;
-    const where = `${options.host}:${options.port}`;
-    throw new ToolsiftError(
-      "CONFIG_INVALID",
-      error.code === "EADDRINUSE"
-        ? `mcp serve cannot listen on ${where}: the port is in use. Pick another with --http (0 picks a free one).`
-        : `mcp serve cannot listen on ${where}: ${error.code ?? error.message}. Use --bind 127.0.0.1.`,
-    );
-  }
 }
