@@ -1,5 +1,6 @@
 import { connect, type Socket } from "node:net";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { isToolsiftError } from "../../shared/errors/index.js";
 import { BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
 import { type ServerLimits, serveHardened } from "./serve-hardened.js";
 
@@ -201,5 +202,30 @@ describe("serveHardened: errors accepting connections", () => {
       Object.assign(new Error("odd\nforged line\u001b[31m"), { code: "EODD" }),
     );
     expect(test.logs).toEqual(["test server: server error: EODD odd forged line\\x1b[31m"]);
+  });
+});
+
+describe("serveHardened: a start that cannot listen", () => {
+  it("rejects with CONFIG_INVALID naming the address and the option that moves it when the port is in use", async () => {
+    const test = await start({});
+    let thrown: unknown;
+    try {
+      const second = await serveHardened({
+        fetch: () => new Response("ok"),
+        port: test.served.port,
+        host: "127.0.0.1",
+        name: "second server",
+        listen: { name: "the second server", portOption: "--port", bindOption: "--bind" },
+        renderBusy: () => ({}),
+        log: () => {},
+      });
+      await second.close();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isToolsiftError(thrown) && thrown.code === "CONFIG_INVALID").toBe(true);
+    expect((thrown as Error).message).toBe(
+      `the second server cannot listen on 127.0.0.1:${test.served.port}: the port is in use. Stop the other process, or pick another port (--port; 0 picks a free one).`,
+    );
   });
 });

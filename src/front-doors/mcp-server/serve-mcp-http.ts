@@ -11,12 +11,10 @@ import {
   DEFAULT_BIND_HOST,
   INVALID_TOKEN_MESSAGE,
 } from "../../runtime/http-guard/index.js";
-import { messageOf } from "../../shared/errors/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
 import {
   BUSY_RETRY_AFTER_SECONDS,
-  createRepeatLimitedLog,
-  descriptorExhaustion,
+  createRequestFailureLog,
   type ServerLimits,
   serveHardened,
 } from "../http-server/index.js";
@@ -118,7 +116,7 @@ export async function serveMcpHttp(
   });
   const sink = options.log ?? (() => {});
   const log = (line: string) => sink(escapeControlCharacters(line));
-  const failures = createRepeatLimitedLog(log);
+  const failures = createRequestFailureLog({ name: "mcp serve", log });
   const maxSessions = options.maxSessions ?? MAX_HTTP_SESSIONS;
   const idleMs = options.sessionIdleMs ?? HTTP_SESSION_IDLE_MS;
   const sessions = createHttpSessionPool<Session>({ maxSessions, idleMs, log });
@@ -220,15 +218,10 @@ export async function serveMcpHttp(
   app.notFound((c) => c.json(rpcError(-32601, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}.`), 404));
   // Each cause is logged once, then counted: a failure repeated per request is not a line per request.
   app.onError((error, c) => {
-    const exhausted = descriptorExhaustion(error);
-    if (exhausted !== undefined) {
-      failures(exhausted, `mcp serve: out of file descriptors (${exhausted}): requests are answered 503`);
-      c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
-      return c.json(rpcError(-32000, busyMessage()), 503);
-    }
-    const message = messageOf(error);
-    failures(message.split("\n")[0] ?? message, `mcp serve: request failed: ${message}`);
-    return c.json(rpcError(-32603, "Internal error."), 500);
+    if (failures(`in mcp serve on ${c.req.method} ${c.req.path}`, error) === "internal")
+      return c.json(rpcError(-32603, "Internal error."), 500);
+    c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+    return c.json(rpcError(-32000, busyMessage()), 503);
   });
 
   const served = await serveHardened({
