@@ -3,7 +3,6 @@ import { resolveToolSearchConfig } from "../../core/tool-search/index.js";
 import { checkBindAuth } from "../../runtime/http-guard/index.js";
 import type { McpToolSource } from "../../runtime/mcp-client/index.js";
 import { policyLayersFor } from "../../runtime/policy/index.js";
-import { type RunningTelemetry, startConfiguredTelemetry } from "../../runtime/telemetry/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
 import {
   createMcpFrontend,
@@ -14,6 +13,7 @@ import {
   serveMcpHttp,
   serveMcpStdio,
 } from "../mcp-server/index.js";
+import { type FrontDoorTelemetry, startFrontDoorTelemetry } from "../serve-lifecycle/index.js";
 import { type AssembledRuntime, assembleRuntime } from "./assemble-runtime.js";
 import { DEFAULT_MCP_HTTP_HOST } from "./limits.js";
 import type { McpCommandDeps } from "./mcp-command.js";
@@ -37,7 +37,7 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
   let runtime: AssembledRuntime | undefined;
   let frontend: McpFrontend | undefined;
   let served: StdioMcpServer | HttpMcpServer | undefined;
-  let telemetry: RunningTelemetry | undefined;
+  let telemetry: FrontDoorTelemetry | undefined;
   try {
     runtime = await assembleRuntime({ ...(options.config ? { configPath: options.config } : {}), log });
     const { config } = runtime.loaded;
@@ -53,7 +53,7 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
         configPath: runtime.loaded.path,
       });
     // Traces and metrics over OTLP/HTTP when an endpoint is configured; the SDK loads only then.
-    telemetry = await startConfiguredTelemetry({
+    telemetry = await startFrontDoorTelemetry({
       ...(config.telemetry ? { config: config.telemetry } : {}),
       log: runtime.log,
     });
@@ -111,11 +111,14 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
     }
   } finally {
     shutdown.dispose();
-    await served?.close().catch(() => {});
-    await frontend?.close().catch(() => {});
-    await runtime?.close().catch(() => {});
-    runtime?.approvals.close();
-    await telemetry?.shutdown();
+    // Telemetry last: the spans of the last calls are flushed to the collector.
+    const close = async () => {
+      await served?.close().catch(() => {});
+      await frontend?.close().catch(() => {});
+      await runtime?.close().catch(() => {});
+      runtime?.approvals.close();
+    };
+    await (telemetry === undefined ? close() : telemetry.stopAfter(close));
     restoreConsole();
   }
 }

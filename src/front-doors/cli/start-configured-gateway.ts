@@ -1,9 +1,9 @@
 import { checkBindAuth } from "../../runtime/http-guard/index.js";
 import { pruneSessionLogs } from "../../runtime/sessions/index.js";
-import { startConfiguredTelemetry } from "../../runtime/telemetry/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
 import { checkProviders } from "../doctor/index.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_GATEWAY_PORT, startGateway } from "../gateway/index.js";
+import { startFrontDoorTelemetry } from "../serve-lifecycle/index.js";
 import { assembleRuntime } from "./assemble-runtime.js";
 import type { GatewayStartOptions, RunningGateway } from "./gateway-command.js";
 
@@ -40,7 +40,7 @@ export async function startConfiguredGateway(
     throw error;
   }
   // Traces and metrics over OTLP/HTTP when an endpoint is configured; the SDK loads only then.
-  const telemetry = await startConfiguredTelemetry({
+  const telemetry = await startFrontDoorTelemetry({
     ...(runtime.loaded.config.telemetry ? { config: runtime.loaded.config.telemetry } : {}),
     env,
     log,
@@ -69,9 +69,10 @@ export async function startConfiguredGateway(
         : { maxQueuedPerSession: gatewayConfig.maxQueuedPerSession }),
     });
   } catch (error) {
-    runtime.approvals.close();
-    await runtime.runner.close();
-    await telemetry?.shutdown();
+    await telemetry.stopAfter(async () => {
+      runtime.approvals.close();
+      await runtime.runner.close();
+    });
     throw error;
   }
   for (const plugin of runtime.plugins.plugins)
@@ -124,15 +125,15 @@ export async function startConfiguredGateway(
     );
   return {
     url: started.url,
-    stop: async () => {
-      // Pending approvals are denied at once, so runs waiting on an operator finish inside the drain.
-      stopPruning();
-      runtime.approvals.close();
-      await started.stop();
-      await runtime.runner.close();
-      // Last: the spans of the drained runs are flushed to the collector.
-      await telemetry?.shutdown();
-    },
+    // Telemetry last: the spans of the drained runs are flushed to the collector.
+    stop: () =>
+      telemetry.stopAfter(async () => {
+        // Pending approvals are denied at once, so runs waiting on an operator finish inside the drain.
+        stopPruning();
+        runtime.approvals.close();
+        await started.stop();
+        await runtime.runner.close();
+      }),
   };
 }
 
