@@ -1,7 +1,8 @@
-import { connect, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { isToolsiftError } from "../../shared/errors/index.js";
 import { BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
+import { openRawConnection } from "./raw-connection.test-support.js";
 import { type ServerLimits, serveHardened } from "./serve-hardened.js";
 
 /** A hardened server whose `/hold/<label>` requests wait for `release(label)`; everything else is "ok". */
@@ -31,20 +32,7 @@ async function start(limits: ServerLimits, handler?: (request: Request) => Respo
     await served.close();
   });
   /** A raw connection that writes `text` and reports everything it got back once it is closed. */
-  const raw = (text: string): { socket: Socket; connected: Promise<void>; closed: Promise<string> } => {
-    const socket = connect(served.port, "127.0.0.1");
-    sockets.push(socket);
-    let received = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => {
-      received += chunk;
-    });
-    socket.on("error", () => {});
-    if (text.length > 0) socket.write(text);
-    const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-    const closed = new Promise<string>((resolve) => socket.on("close", () => resolve(received)));
-    return { socket, connected, closed };
-  };
+  const raw = (text: string) => openRawConnection(served.port, text, sockets);
   /** GET `path`, retried (at most 200 times) while the server answers 503 or drops the connection. */
   const getEventually = async (
     path: string,

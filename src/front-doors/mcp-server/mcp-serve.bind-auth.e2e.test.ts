@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT_CLI, tempDir } from "../../runtime/mcp-client/mcp.test-support.js";
+import { tempDir } from "../../runtime/mcp-client/mcp.test-support.js";
+import { runBuiltCli } from "../cli/built-cli.test-support.js";
 
 // The one bind rule (`checkBindAuth`) as users meet it: the built CLI, `mcp serve --http` and `gateway`
 // given the same config, refused the same way, before anything listens.
@@ -60,26 +60,6 @@ afterAll(async () => {
   await root?.cleanup();
 });
 
-/** Runs the built CLI to its exit; resolves with the exit code and what it printed. */
-function runToExit(args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BUILT_CLI, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    const bound = setTimeout(() => child.kill("SIGKILL"), CHILD_BOUND_MS);
-    child.once("close", (code) => {
-      clearTimeout(bound);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
 describe("toolsift mcp serve --http and toolsift gateway (real processes): one bind rule", () => {
   it.each(CASES)("$command with $probe: exit 1, nothing listens, the setting named", async (row) => {
     const index = CASES.indexOf(row);
@@ -96,7 +76,7 @@ describe("toolsift mcp serve --http and toolsift gateway (real processes): one b
       configPath,
       ...(row.bind === undefined ? [] : ["--bind", row.bind]),
     ];
-    const result = await runToExit(args, env);
+    const result = await runBuiltCli(args, env, { boundMs: CHILD_BOUND_MS });
     expect(result.code).toBe(1);
     expect(result.stdout).not.toContain("listening on");
     expect(result.stderr).not.toContain("listening on");

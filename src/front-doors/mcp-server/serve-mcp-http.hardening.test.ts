@@ -1,34 +1,18 @@
-import { connect, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpServerStatus } from "../../runtime/mcp-client/index.js";
-import type { SessionEvent, SessionStore } from "../../runtime/sessions/index.js";
 import { isToolsiftError } from "../../shared/errors/index.js";
 import type { ServerLimits } from "../http-server/index.js";
+import { openRawConnection } from "../http-server/raw-connection.test-support.js";
 import { createMcpFrontend } from "./create-mcp-frontend.js";
 import { type HttpMcpServer, type ServeMcpHttpOptions, serveMcpHttp } from "./serve-mcp-http.js";
+import { EMPTY_SOURCE, INITIALIZE_REQUEST, memorySessions } from "./serve-mcp-http.test-support.js";
 
 // `mcp serve --http` in process on 127.0.0.1 (a real server, raw sockets): it listens through the gateway's
 // hardened server and the gateway's bind rule, with the limits given per instance.
 
-function memorySessions(): SessionStore {
-  const events: SessionEvent[] = [];
-  return {
-    append: async (_agentId, _sessionKey, event) => {
-      events.push(event);
-    },
-    read: async () => [...events],
-    list: async () => [],
-  };
-}
-
-const source = {
-  tools: () => [],
-  status: (): McpServerStatus[] => [],
-  onToolsChanged: () => () => {},
-};
-
 const sockets: Socket[] = [];
 const closers: Array<() => Promise<void>> = [];
+const raw = (port: number, text: string) => openRawConnection(port, text, sockets);
 
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.destroy();
@@ -38,7 +22,12 @@ afterEach(async () => {
 async function start(
   options: Partial<ServeMcpHttpOptions> & { limits?: ServerLimits },
 ): Promise<HttpMcpServer> {
-  const frontend = createMcpFrontend({ source, tools: [], sessions: memorySessions(), log: () => {} });
+  const frontend = createMcpFrontend({
+    source: EMPTY_SOURCE,
+    tools: [],
+    sessions: memorySessions(),
+    log: () => {},
+  });
   const server = await serveMcpHttp(frontend, { port: 0, host: "127.0.0.1", ...options });
   closers.push(async () => {
     await server.close();
@@ -46,33 +35,6 @@ async function start(
   });
   return server;
 }
-
-/** A raw connection that writes `text`; `closed` resolves with everything it got once the server closed it. */
-function raw(port: number, text: string) {
-  const socket = connect(port, "127.0.0.1");
-  sockets.push(socket);
-  let received = "";
-  socket.setEncoding("utf8");
-  socket.on("data", (chunk: string) => {
-    received += chunk;
-  });
-  socket.on("error", () => {});
-  if (text.length > 0) socket.write(text);
-  const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-  const closed = new Promise<string>((resolve) => socket.on("close", () => resolve(received)));
-  return { socket, connected, closed };
-}
-
-const INITIALIZE = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "probe", version: "1.0.0" },
-  },
-});
 
 /** The head of a POST /mcp whose body is `length` bytes; a client that sends less holds the request open. */
 function postHead(length: number, close = false): string {
@@ -89,7 +51,10 @@ describe("serveMcpHttp: the hardened server's limits", () => {
     // Two requests whose bodies never finish: both slots are busy, so neither can be evicted.
     const held = [raw(server.port, `${postHead(1_000)}{"json`), raw(server.port, `${postHead(1_000)}{"json`)];
     await Promise.all(held.map((connection) => connection.connected));
-    const beyond = raw(server.port, `${postHead(Buffer.byteLength(INITIALIZE), true)}${INITIALIZE}`);
+    const beyond = raw(
+      server.port,
+      `${postHead(Buffer.byteLength(INITIALIZE_REQUEST), true)}${INITIALIZE_REQUEST}`,
+    );
     const answer = await beyond.closed;
     expect(answer).toMatch(/^HTTP\/1\.1 503 /u);
     expect(answer).toMatch(/\r\nRetry-After: 1\r\n/iu);
@@ -125,7 +90,7 @@ describe("serveMcpHttp: the hardened server's limits", () => {
     const answer = await fetch(server.url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: INITIALIZE,
+      body: INITIALIZE_REQUEST,
     });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("mcp-session-id")).toMatch(/\S/u);
@@ -159,7 +124,12 @@ describe("serveMcpHttp: where it may bind (the gateway's rule)", () => {
   });
 
   it("binds loopback by default", async () => {
-    const frontend = createMcpFrontend({ source, tools: [], sessions: memorySessions(), log: () => {} });
+    const frontend = createMcpFrontend({
+      source: EMPTY_SOURCE,
+      tools: [],
+      sessions: memorySessions(),
+      log: () => {},
+    });
     const server = await serveMcpHttp(frontend, { port: 0 });
     closers.push(async () => {
       await server.close();
