@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUSY_RETRY_AFTER_SECONDS, connectionBudget } from "../../src/front-doors/http-server/index.js";
+import { INITIALIZE_REQUEST } from "../../src/front-doors/mcp-server/serve-mcp-http.test-support.js";
 import {
   type ServerProcess,
   silentSocket,
@@ -19,17 +20,6 @@ const MAX_RECONNECTIONS = 1_500;
 const LEGIT_REQUESTS = 10;
 /** Most attempts per legitimate request (a 503 or a dropped connection is retried). */
 const MAX_ATTEMPTS = 200;
-
-const INITIALIZE = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "probe", version: "1.0.0" },
-  },
-});
 
 type Server = {
   name: string;
@@ -51,7 +41,7 @@ const SERVERS: Server[] = [
       fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-        body: INITIALIZE,
+        body: INITIALIZE_REQUEST,
       }),
   },
 ];

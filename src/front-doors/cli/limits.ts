@@ -24,7 +24,10 @@ export const LONGEST_SHOWN_VALUE = 40;
  */
 export const GATEWAY_STOP_DEADLINE_MS = 40_000;
 
-/** Default address of `mcp serve --http`. */
+/**
+ * Default address of `mcp serve --http`: every front door's (`DEFAULT_BIND_HOST` in `src/runtime/http-guard`),
+ * repeated so that declaring the command loads no server code (limits.test.ts keeps the two equal).
+ */
 export const DEFAULT_MCP_HTTP_HOST = "127.0.0.1";
 
 /**

@@ -1,11 +1,9 @@
 import { DEFAULT_CATALOG_CACHE_SIZE, setCatalogCacheSize } from "../../core/catalog/index.js";
 import { resolveToolSearchConfig } from "../../core/tool-search/index.js";
+import { checkBindAuth } from "../../runtime/http-guard/index.js";
 import type { McpToolSource } from "../../runtime/mcp-client/index.js";
 import { policyLayersFor } from "../../runtime/policy/index.js";
-import { type RunningTelemetry, startConfiguredTelemetry } from "../../runtime/telemetry/index.js";
-import { ToolsiftError } from "../../shared/errors/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
-import { isLoopbackHost } from "../gateway/index.js";
 import {
   createMcpFrontend,
   type HttpMcpServer,
@@ -15,6 +13,7 @@ import {
   serveMcpHttp,
   serveMcpStdio,
 } from "../mcp-server/index.js";
+import { type FrontDoorTelemetry, startFrontDoorTelemetry } from "../serve-lifecycle/index.js";
 import { type AssembledRuntime, assembleRuntime } from "./assemble-runtime.js";
 import { DEFAULT_MCP_HTTP_HOST } from "./limits.js";
 import type { McpCommandDeps } from "./mcp-command.js";
@@ -39,26 +38,26 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
   let runtime: AssembledRuntime | undefined;
   let frontend: McpFrontend | undefined;
   let served: StdioMcpServer | HttpMcpServer | undefined;
-  let telemetry: RunningTelemetry | undefined;
+  let telemetry: FrontDoorTelemetry | undefined;
   try {
     runtime = await assembleRuntime({ ...(options.config ? { configPath: options.config } : {}), log });
     const { config } = runtime.loaded;
-    // Traces and metrics over OTLP/HTTP when an endpoint is configured; the SDK loads only then.
-    telemetry = await startConfiguredTelemetry({
-      ...(config.telemetry ? { config: config.telemetry } : {}),
-      log: runtime.log,
-    });
     resolveToolSearchConfig(config.tools?.toolSearch, { harness: "embedded" }); // refuses a bad value now
     const host = options.bind ?? DEFAULT_MCP_HTTP_HOST;
     const token = config.gateway?.auth?.token;
     const keys = config.gateway?.auth?.keys ?? [];
-    if (!stdio && !isLoopbackHost(host) && token === undefined && keys.length === 0) {
-      throw new ToolsiftError(
-        "CONFIG_INVALID",
-        `Refusing to serve MCP on ${host} without an auth token or keys: set gateway.auth.token or ` +
-          `gateway.auth.keys in ${runtime.loaded.path} (for example "env:TOOLSIFT_GATEWAY_TOKEN"), or bind to 127.0.0.1.`,
-      );
-    }
+    if (!stdio)
+      checkBindAuth({
+        host,
+        ...(token === undefined ? {} : { token }),
+        keys,
+        configPath: runtime.loaded.path,
+      });
+    // Traces and metrics over OTLP/HTTP when an endpoint is configured; the SDK loads only then.
+    telemetry = await startFrontDoorTelemetry({
+      ...(config.telemetry ? { config: config.telemetry } : {}),
+      log: runtime.log,
+    });
     await runtime.mcp.start();
     log(startSummary(runtime.mcp, runtime.plugins.tools.length));
     // The global policy, narrowed by an `agents.list` entry with id "mcp" when there is one.
@@ -114,11 +113,14 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
     }
   } finally {
     shutdown.dispose();
-    await served?.close().catch(() => {});
-    await frontend?.close().catch(() => {});
-    await runtime?.close().catch(() => {});
-    runtime?.approvals.close();
-    await telemetry?.shutdown();
+    // Telemetry last: the spans of the last calls are flushed to the collector.
+    const close = async () => {
+      await served?.close().catch(() => {});
+      await frontend?.close().catch(() => {});
+      await runtime?.close().catch(() => {});
+      runtime?.approvals.close();
+    };
+    await (telemetry === undefined ? close() : telemetry.stopAfter(close));
     restoreConsole();
   }
 }

@@ -65,7 +65,9 @@ describe("toolsift mcp serve: usage and refusals", () => {
     const { error } = await run(["serve", "--config", config, "--http", "0", "--bind", "0.0.0.0"], {
       waitForShutdown: noSignal,
     });
-    expect((error as Error).message).toContain("Refusing to serve MCP on 0.0.0.0 without an auth token");
+    expect((error as Error).message).toContain(
+      "Refusing to listen on 0.0.0.0: a non-loopback address needs gateway.auth.token",
+    );
     expect((error as Error).message).toContain("gateway.auth.token");
   });
 

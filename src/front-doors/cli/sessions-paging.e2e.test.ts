@@ -1,32 +1,16 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileSessionStore } from "../../runtime/sessions/index.js";
+import { runBuiltCli } from "./built-cli.test-support.js";
 
 // `toolsift sessions` pages (the built CLI: run `npm run build` first).
 
-const bin = fileURLToPath(new URL("../../../dist/front-doors/cli/main.js", import.meta.url));
 let root = "";
 let env: NodeJS.ProcessEnv = {};
 
-function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (...args: string[]) => runBuiltCli(args, env);
 
 /** The `agent/key` ids a text listing shows, in order. */
 function listedIds(stdout: string): string[] {

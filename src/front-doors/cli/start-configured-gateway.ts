@@ -1,22 +1,14 @@
+import { checkBindAuth } from "../../runtime/http-guard/index.js";
 import { pruneSessionLogs } from "../../runtime/sessions/index.js";
-import { startConfiguredTelemetry } from "../../runtime/telemetry/index.js";
-import { ToolsiftError } from "../../shared/errors/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
 import { checkProviders } from "../doctor/index.js";
-import {
-  DEFAULT_GATEWAY_HOST,
-  DEFAULT_GATEWAY_PORT,
-  isLoopbackHost,
-  startGateway,
-} from "../gateway/index.js";
+import { DEFAULT_GATEWAY_HOST, DEFAULT_GATEWAY_PORT, startGateway } from "../gateway/index.js";
+import { startFrontDoorTelemetry } from "../serve-lifecycle/index.js";
 import { assembleRuntime } from "./assemble-runtime.js";
 import type { GatewayStartOptions, RunningGateway } from "./gateway-command.js";
 
 /** How often `sessions.retention` is applied while the gateway runs (it is also applied at start). */
 const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-
-/** Environment variable the docs suggest for the gateway token (`gateway.auth.token: "env:…"`). */
-const TOKEN_VARIABLE = "TOOLSIFT_GATEWAY_TOKEN";
 
 /**
  * The real `toolsift gateway` start: config (a bad file refuses the start, naming every problem), plugins
@@ -41,17 +33,14 @@ export async function startConfiguredGateway(
   const host = options.bind ?? gatewayConfig.bind ?? DEFAULT_GATEWAY_HOST;
   const token = gatewayConfig.auth?.token;
   const keys = gatewayConfig.auth?.keys ?? [];
-  if (!isLoopbackHost(host) && (token === undefined || token.length === 0) && keys.length === 0) {
+  try {
+    checkBindAuth({ host, ...(token === undefined ? {} : { token }), keys, configPath: runtime.loaded.path });
+  } catch (error) {
     await runtime.runner.close();
-    throw new ToolsiftError(
-      "CONFIG_INVALID",
-      `Refusing to listen on ${host}: a non-loopback address needs gateway.auth.token or gateway.auth.keys in ` +
-        `${runtime.loaded.path} (for example "env:${TOKEN_VARIABLE}", with ${TOKEN_VARIABLE} set to a long random ` +
-        "value), so that other machines must send a bearer token. Or bind to 127.0.0.1.",
-    );
+    throw error;
   }
   // Traces and metrics over OTLP/HTTP when an endpoint is configured; the SDK loads only then.
-  const telemetry = await startConfiguredTelemetry({
+  const telemetry = await startFrontDoorTelemetry({
     ...(runtime.loaded.config.telemetry ? { config: runtime.loaded.config.telemetry } : {}),
     env,
     log,
@@ -80,9 +69,10 @@ export async function startConfiguredGateway(
         : { maxQueuedPerSession: gatewayConfig.maxQueuedPerSession }),
     });
   } catch (error) {
-    runtime.approvals.close();
-    await runtime.runner.close();
-    await telemetry?.shutdown();
+    await telemetry.stopAfter(async () => {
+      runtime.approvals.close();
+      await runtime.runner.close();
+    });
     throw error;
   }
   for (const plugin of runtime.plugins.plugins)
@@ -135,15 +125,15 @@ export async function startConfiguredGateway(
     );
   return {
     url: started.url,
-    stop: async () => {
-      // Pending approvals are denied at once, so runs waiting on an operator finish inside the drain.
-      stopPruning();
-      runtime.approvals.close();
-      await started.stop();
-      await runtime.runner.close();
-      // Last: the spans of the drained runs are flushed to the collector.
-      await telemetry?.shutdown();
-    },
+    // Telemetry last: the spans of the drained runs are flushed to the collector.
+    stop: () =>
+      telemetry.stopAfter(async () => {
+        // Pending approvals are denied at once, so runs waiting on an operator finish inside the drain.
+        stopPruning();
+        runtime.approvals.close();
+        await started.stop();
+        await runtime.runner.close();
+      }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_BIND_HOST } from "../../runtime/http-guard/index.js";
 /** Largest request body the gateway reads (1 MiB); bigger bodies get 413. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -25,8 +26,8 @@ export const GATEWAY_DRAIN_TIMEOUT_MS = 30_000;
 /** Default TCP port of `toolsift gateway`. */
 export const DEFAULT_GATEWAY_PORT = 18789;
 
-/** Default bind address of `toolsift gateway` (loopback only). */
-export const DEFAULT_GATEWAY_HOST = "127.0.0.1";
+/** Default bind address of `toolsift gateway`: every front door's (`DEFAULT_BIND_HOST`, loopback only). */
+export const DEFAULT_GATEWAY_HOST = DEFAULT_BIND_HOST;
 
 /** Largest body of an approval decision (`POST /v1/approvals/:id`): 16 KiB. */
 export const MAX_APPROVAL_BODY_BYTES = 16 * 1024;

@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { connect, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { createApprovalBroker } from "../../runtime/approvals/index.js";
 import { createFileSessionStore } from "../../runtime/sessions/index.js";
+import { openRawConnection } from "../http-server/raw-connection.test-support.js";
 import { createGateway } from "./create-gateway.js";
 import { FakeRunner } from "./fake-runner.test-support.js";
 import type { ServerLimits } from "./types.js";
@@ -30,19 +31,7 @@ async function start(limits: ServerLimits) {
     await rm(stateDir, { recursive: true, force: true });
   });
   /** A raw connection that writes `text` and reports everything it got back once the server closes it. */
-  const raw = (text: string): { socket: Socket; closed: Promise<string> } => {
-    const socket = connect(listener.port, "127.0.0.1");
-    sockets.push(socket);
-    let received = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => {
-      received += chunk;
-    });
-    socket.on("error", () => {});
-    if (text.length > 0) socket.write(text);
-    const closed = new Promise<string>((resolve) => socket.on("close", () => resolve(received)));
-    return { socket, closed };
-  };
+  const raw = (text: string) => openRawConnection(listener.port, text, sockets);
   const post = (text: string) =>
     fetch(`${listener.url}/v1/responses`, {
       method: "POST",

@@ -1,5 +1,4 @@
-import { isLoopbackHost } from "../../runtime/http-guard/index.js";
-import { ToolsiftError } from "../../shared/errors/index.js";
+import { checkBindAuth } from "../../runtime/http-guard/index.js";
 import { createGateway } from "./create-gateway.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_GATEWAY_PORT, GATEWAY_DRAIN_TIMEOUT_MS } from "./limits.js";
 import type { Gateway, GatewayOptions } from "./types.js";
@@ -25,18 +24,16 @@ export type StartedGateway = {
 
 /**
  * Creates a gateway and listens: the building block of `toolsift gateway` and of tests. A host other than
- * loopback without an `authToken` or `authKeys` is refused (CONFIG_INVALID) before anything listens.
+ * loopback without an `authToken` or `authKeys`, or a blank `authToken`, is refused (CONFIG_INVALID, `checkBindAuth`)
+ * before anything listens.
  */
 export async function startGateway(options: StartGatewayOptions): Promise<StartedGateway> {
   const host = options.host ?? DEFAULT_GATEWAY_HOST;
-  const hasToken = options.authToken !== undefined && options.authToken.length > 0;
-  if (!isLoopbackHost(host) && !hasToken && (options.authKeys?.length ?? 0) === 0) {
-    throw new ToolsiftError(
-      "CONFIG_INVALID",
-      `Refusing to listen on ${host} without an auth token or keys: other machines could run agents. ` +
-        'Set gateway.auth.token (for example "env:TOOLSIFT_GATEWAY_TOKEN") or gateway.auth.keys, or bind to 127.0.0.1.',
-    );
-  }
+  checkBindAuth({
+    host,
+    ...(options.authToken === undefined ? {} : { token: options.authToken }),
+    ...(options.authKeys === undefined ? {} : { keys: options.authKeys }),
+  });
   const gateway = createGateway(options);
   const listener = await gateway.listen({ port: options.port ?? DEFAULT_GATEWAY_PORT, host });
   let stopping: Promise<void> | undefined;

@@ -1,7 +1,7 @@
 export { descriptorExhaustion } from "./descriptor-exhaustion.js";
 export { type ConnectionBudget, connectionBudget } from "./descriptor-limit.js";
 export { BUSY_RETRY_AFTER_SECONDS, CONNECTION_CLOSE_GRACE_MS } from "./limits.js";
-export { createRepeatLimitedLog, type RepeatLimitedLog } from "./repeat-limited-log.js";
+export { createRequestFailureLog, type RequestFailureLog } from "./request-failure-log.js";
 export {
   type HardenedServer,
   type ServeHardenedOptions,

@@ -1,6 +1,8 @@
-import { connect, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { isToolsiftError } from "../../shared/errors/index.js";
 import { BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
+import { openRawConnection } from "./raw-connection.test-support.js";
 import { type ServerLimits, serveHardened } from "./serve-hardened.js";
 
 /** A hardened server whose `/hold/<label>` requests wait for `release(label)`; everything else is "ok". */
@@ -19,6 +21,7 @@ async function start(limits: ServerLimits, handler?: (request: Request) => Respo
     host: "127.0.0.1",
     limits,
     name: "test server",
+    listen: { name: "the test server", portOption: "port", bindOption: "host" },
     renderBusy: (path) => ({ busy: path }),
     log: (line) => logs.push(line),
   });
@@ -29,20 +32,7 @@ async function start(limits: ServerLimits, handler?: (request: Request) => Respo
     await served.close();
   });
   /** A raw connection that writes `text` and reports everything it got back once it is closed. */
-  const raw = (text: string): { socket: Socket; connected: Promise<void>; closed: Promise<string> } => {
-    const socket = connect(served.port, "127.0.0.1");
-    sockets.push(socket);
-    let received = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => {
-      received += chunk;
-    });
-    socket.on("error", () => {});
-    if (text.length > 0) socket.write(text);
-    const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-    const closed = new Promise<string>((resolve) => socket.on("close", () => resolve(received)));
-    return { socket, connected, closed };
-  };
+  const raw = (text: string) => openRawConnection(served.port, text, sockets);
   /** GET `path`, retried (at most 200 times) while the server answers 503 or drops the connection. */
   const getEventually = async (
     path: string,
@@ -200,5 +190,30 @@ describe("serveHardened: errors accepting connections", () => {
       Object.assign(new Error("odd\nforged line\u001b[31m"), { code: "EODD" }),
     );
     expect(test.logs).toEqual(["test server: server error: EODD odd forged line\\x1b[31m"]);
+  });
+});
+
+describe("serveHardened: a start that cannot listen", () => {
+  it("rejects with CONFIG_INVALID naming the address and the option that moves it when the port is in use", async () => {
+    const test = await start({});
+    let thrown: unknown;
+    try {
+      const second = await serveHardened({
+        fetch: () => new Response("ok"),
+        port: test.served.port,
+        host: "127.0.0.1",
+        name: "second server",
+        listen: { name: "the second server", portOption: "--port", bindOption: "--bind" },
+        renderBusy: () => ({}),
+        log: () => {},
+      });
+      await second.close();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isToolsiftError(thrown) && thrown.code === "CONFIG_INVALID").toBe(true);
+    expect((thrown as Error).message).toBe(
+      `the second server cannot listen on 127.0.0.1:${test.served.port}: the port is in use. Stop the other process, or pick another port (--port; 0 picks a free one).`,
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
   REQUEST_TIMEOUT_MS,
   SEND_TIMEOUT_MS,
 } from "./limits.js";
+import { type ListenErrorContext, listenError } from "./listen-error.js";
 import { createRepeatLimitedLog, type RepeatLimitedLog } from "./repeat-limited-log.js";
 
 /** What one HTTP client can hold of a server; every field defaults to its constant in `limits.ts`. */
@@ -42,6 +43,8 @@ export type ServeHardenedOptions = {
   limits?: ServerLimits;
   /** Names the server in log lines: `gateway`, `mcp serve`. */
   name: string;
+  /** Names the server and the options that move it when it cannot listen (see `listenError`). */
+  listen: Omit<ListenErrorContext, "host" | "port">;
   /** The body of the 503 answered beyond the connection cap, in the server's error shape, for a request path. */
   renderBusy: (path: string) => unknown;
   /** Receives the server's own lines (connection limit, send timeout, accept errors), repeat-limited. */
@@ -64,7 +67,8 @@ export type HardenedServer = {
  * it before any auth: header, request (body), keep-alive and send timeouts, and a connection cap below the
  * process's descriptor limit with 503 `Retry-After` beyond and early closing of idle connections near it
  * (`ConnectionGuard`). An error accepting connections (EMFILE) is logged once per cause, never thrown.
- * The one server of both the gateway and `mcp serve --http`. Rejects with Node's error when it cannot listen.
+ * The one server of both the gateway and `mcp serve --http`. When it cannot listen it rejects with
+ * `listenError`'s CONFIG_INVALID naming the option to change (a port in use, an address not of this machine).
  */
 export function serveHardened(options: ServeHardenedOptions): Promise<HardenedServer> {
   const limits = options.limits ?? {};
@@ -95,10 +99,10 @@ export function serveHardened(options: ServeHardenedOptions): Promise<HardenedSe
   );
   guard.attach(server);
   return new Promise((resolve, reject) => {
-    const onListenError = (error: Error) => {
+    const onListenError = (error: NodeJS.ErrnoException) => {
       guard.close();
       repeatLimited.close();
-      reject(error);
+      reject(listenError(error, { ...options.listen, host: options.host, port: options.port }));
     };
     server.once("error", onListenError);
     server.listen(options.port, options.host, () => {

@@ -5,19 +5,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_CLI, readLine, stopChild, tempDir } from "../../runtime/mcp-client/mcp.test-support.js";
 import { writeNotesConfig } from "./mcp-server.test-support.js";
+import { INITIALIZE_REQUEST } from "./serve-mcp-http.test-support.js";
 
 const TOKEN = "test-token-guard-0123456789";
 const LISTED_ORIGIN = "http://app.example:3000";
-const INITIALIZE = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "probe", version: "1.0.0" },
-  },
-});
 /** What a well-behaved Streamable HTTP client sends with a POST. */
 const CLIENT_HEADERS = {
   authorization: `Bearer ${TOKEN}`,
@@ -149,7 +140,7 @@ describe("toolsift mcp serve --http (the built CLI): the shared Host, Origin and
   it.each(REFUSED)("refuses $probe with $status and a JSON-RPC error", async (row) => {
     const answer = await send(url, {
       headers: row.headers,
-      ...(row.method === undefined ? { body: INITIALIZE } : { method: row.method }),
+      ...(row.method === undefined ? { body: INITIALIZE_REQUEST } : { method: row.method }),
     });
     expect(answer.status, answer.body).toBe(row.status);
     const body = JSON.parse(answer.body) as {
@@ -172,7 +163,10 @@ describe("toolsift mcp serve --http (the built CLI): the shared Host, Origin and
   });
 
   it("answers on localhost under any port, without an Origin", async () => {
-    const answer = await send(url, { headers: { ...CLIENT_HEADERS, host: "localhost:1" }, body: INITIALIZE });
+    const answer = await send(url, {
+      headers: { ...CLIENT_HEADERS, host: "localhost:1" },
+      body: INITIALIZE_REQUEST,
+    });
     expect(answer.status, answer.body).toBe(200);
     expect(answer.headers["mcp-session-id"]).toBeDefined();
   });
@@ -198,7 +192,7 @@ describe("toolsift mcp serve --http (the built CLI): the shared Host, Origin and
   it("serves the listed origin with CORS headers, the session id readable", async () => {
     const answer = await send(url, {
       headers: { ...CLIENT_HEADERS, origin: LISTED_ORIGIN },
-      body: INITIALIZE,
+      body: INITIALIZE_REQUEST,
     });
     expect(answer.status, answer.body).toBe(200);
     expect(answer.headers["access-control-allow-origin"]).toBe(LISTED_ORIGIN);

@@ -3,10 +3,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../core/catalog/index.js";
-import type { McpServerStatus } from "../../runtime/mcp-client/index.js";
-import type { SessionEvent, SessionStore } from "../../runtime/sessions/index.js";
 import { createMcpFrontend } from "./create-mcp-frontend.js";
 import { type HttpMcpServer, serveMcpHttp } from "./serve-mcp-http.js";
+import { EMPTY_SOURCE, memorySessions } from "./serve-mcp-http.test-support.js";
 
 // `mcp serve --http` in process on 127.0.0.1 (a real HTTP server), driven by the official SDK client over
 // Streamable HTTP. No client here ever sends DELETE: they leave the way a crashed or careless client does.
@@ -47,23 +46,6 @@ const quick: ToolDefinition = {
   execute: async () => ({ content: [{ type: "text", text: "pong" }] }),
 };
 
-function memorySessions(): SessionStore {
-  const events: SessionEvent[] = [];
-  return {
-    append: async (_agentId, _sessionKey, event) => {
-      events.push(event);
-    },
-    read: async () => [...events],
-    list: async () => [],
-  };
-}
-
-const source = {
-  tools: () => [],
-  status: (): McpServerStatus[] => [],
-  onToolsChanged: () => () => {},
-};
-
 let server: HttpMcpServer | undefined;
 const clients: Client[] = [];
 const logLines: string[] = [];
@@ -81,7 +63,7 @@ async function start(
   sessionIdleMs?: number,
 ): Promise<HttpMcpServer> {
   const frontend = createMcpFrontend({
-    source,
+    source: EMPTY_SOURCE,
     tools,
     toolSearch: false,
     sessions: memorySessions(),

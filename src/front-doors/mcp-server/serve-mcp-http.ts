@@ -6,15 +6,15 @@ import {
   type Caller,
   callerHasScope,
   callerMayUseAgent,
+  checkBindAuth,
   createHttpGuard,
+  DEFAULT_BIND_HOST,
   INVALID_TOKEN_MESSAGE,
 } from "../../runtime/http-guard/index.js";
-import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
 import {
   BUSY_RETRY_AFTER_SECONDS,
-  createRepeatLimitedLog,
-  descriptorExhaustion,
+  createRequestFailureLog,
   type ServerLimits,
   serveHardened,
 } from "../http-server/index.js";
@@ -34,8 +34,11 @@ import {
 export interface ServeMcpHttpOptions {
   /** 0 picks a free port. */
   port: number;
-  /** The caller decides whether a non-loopback address is allowed (only with a token). */
-  host: string;
+  /**
+   * Default 127.0.0.1 (`DEFAULT_BIND_HOST`). Another address needs `token` or `keys`, and a blank `token` is
+   * refused anywhere (`checkBindAuth`, the gateway's rule).
+   */
+  host?: string;
   /** The legacy single token (the admin key "admin"): with it or `keys`, every request needs a key. */
   token?: string;
   /**
@@ -98,15 +101,22 @@ const DEFAULT_MCP_AGENT_ID = "mcp";
  * idle one evicted for a newcomer (`http-session-pool.ts`), 503 with `Retry-After` when all are busy. Every
  * request passes the shared guard first (`src/runtime/http-guard`: Host, Origin, bearer token, JSON Content-Type on
  * POST), on the gateway's hardened server (`src/front-doors/http-server`: header, body, keep-alive and send timeouts, a
- * connection cap below the descriptor limit with 503 `Retry-After` beyond).
+ * connection cap below the descriptor limit with 503 `Retry-After` beyond). Like the gateway, it refuses
+ * (CONFIG_INVALID, before listening) a blank token, or an address off loopback without a token or keys.
  */
 export async function serveMcpHttp(
   frontend: McpFrontend,
   options: ServeMcpHttpOptions,
 ): Promise<HttpMcpServer> {
+  const host = options.host ?? DEFAULT_BIND_HOST;
+  checkBindAuth({
+    host,
+    ...(options.token === undefined ? {} : { token: options.token }),
+    ...(options.keys === undefined ? {} : { keys: options.keys }),
+  });
   const sink = options.log ?? (() => {});
   const log = (line: string) => sink(escapeControlCharacters(line));
-  const failures = createRepeatLimitedLog(log);
+  const failures = createRequestFailureLog({ name: "mcp serve", log });
   const maxSessions = options.maxSessions ?? MAX_HTTP_SESSIONS;
   const idleMs = options.sessionIdleMs ?? HTTP_SESSION_IDLE_MS;
   const sessions = createHttpSessionPool<Session>({ maxSessions, idleMs, log });
@@ -117,7 +127,7 @@ export async function serveMcpHttp(
     "*",
     createHttpGuard({
       hosts: {
-        bindHost: options.host,
+        bindHost: host,
         ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
       },
       ...(options.allowOrigins === undefined ? {} : { allowOrigins: options.allowOrigins }),
@@ -208,18 +218,22 @@ export async function serveMcpHttp(
   app.notFound((c) => c.json(rpcError(-32601, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}.`), 404));
   // Each cause is logged once, then counted: a failure repeated per request is not a line per request.
   app.onError((error, c) => {
-    const exhausted = descriptorExhaustion(error);
-    if (exhausted !== undefined) {
-      failures(exhausted, `mcp serve: out of file descriptors (${exhausted}): requests are answered 503`);
-      c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
-      return c.json(rpcError(-32000, busyMessage()), 503);
-    }
-    const message = messageOf(error);
-    failures(message.split("\n")[0] ?? message, `mcp serve: request failed: ${message}`);
-    return c.json(rpcError(-32603, "Internal error."), 500);
+    if (failures(`in mcp serve on ${c.req.method} ${c.req.path}`, error) === "internal")
+      return c.json(rpcError(-32603, "Internal error."), 500);
+    c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+    return c.json(rpcError(-32000, busyMessage()), 503);
   });
 
-  const served = await listen(app, options, log);
+  const served = await serveHardened({
+    fetch: app.fetch,
+    port: options.port,
+    host,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    name: "mcp serve",
+    listen: { name: "mcp serve", portOption: "--http", bindOption: "--bind" },
+    renderBusy: () => rpcError(-32000, busyMessage()),
+    log,
+  });
   const sweepEveryMs = Math.min(HTTP_IDLE_SWEEP_MS, Math.max(HTTP_MIN_IDLE_SWEEP_MS, idleMs));
   const sweep = setInterval(() => sessions.sweep(), sweepEveryMs);
   sweep.unref();
@@ -255,27 +269,4 @@ function rpcError(code: number, message: string) {
 
 function busyMessage(): string {
   return `mcp serve is at its connection or file limit; retry after ${BUSY_RETRY_AFTER_SECONDS} s.`;
-}
-
-async function listen(app: Hono, options: ServeMcpHttpOptions, log: (line: string) => void) {
-  try {
-    return await serveHardened({
-      fetch: app.fetch,
-      port: options.port,
-      host: options.host,
-      ...(options.limits === undefined ? {} : { limits: options.limits }),
-      name: "mcp serve",
-      renderBusy: () => rpcError(-32000, busyMessage()),
-      log,
-    });
-  } catch (caught) {
-    const error = caught as NodeJS.ErrnoException;
-    const where = `${options.host}:${options.port}`;
-    throw new ToolsiftError(
-      "CONFIG_INVALID",
-      error.code === "EADDRINUSE"
-        ? `mcp serve cannot listen on ${where}: the port is in use. Pick another with --http (0 picks a free one).`
-        : `mcp serve cannot listen on ${where}: ${error.code ?? error.message}. Use --bind 127.0.0.1.`,
-    );
-  }
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ToolsiftError } from "../../shared/errors/index.js";
 import { type Caller, KEY_ID_PATTERN, LEGACY_TOKEN_KEY_ID, SCOPES, type Scope } from "./caller.js";
+import { blankTokenError, isBlankToken } from "./check-bind-auth.js";
 import { INVALID_TOKEN_MESSAGE } from "./limits.js";
 import type { GuardRefusal } from "./types.js";
 
@@ -62,12 +63,7 @@ export function createKeyRing(options: { keys?: readonly AuthKey[]; token?: stri
 function readKeys(options: { keys?: readonly AuthKey[]; token?: string }) {
   const keys: Array<{ key: AuthKey; where: string }> = [];
   if (options.token !== undefined) {
-    if (typeof options.token !== "string" || options.token.length === 0) {
-      throw new ToolsiftError(
-        "CONFIG_INVALID",
-        "gateway.auth.token is empty: set a long random token, or leave the key out to serve loopback only.",
-      );
-    }
+    if (typeof options.token !== "string" || isBlankToken(options.token)) throw blankTokenError();
     keys.push({
       key: { id: LEGACY_TOKEN_KEY_ID, token: options.token, scopes: ["admin"] },
       where: "gateway.auth.token",
@@ -92,9 +88,9 @@ function readKeys(options: { keys?: readonly AuthKey[]; token?: string }) {
     }
     ids.set(id, where);
     const token: unknown = key.token;
-    if (typeof token !== "string" || token.length === 0) {
+    if (typeof token !== "string" || isBlankToken(token)) {
       throw invalid(
-        `${where}.token (key "${id}") is missing or empty (an env: variable that is not set leaves it out): set a long random token.`,
+        `${where}.token (key "${id}") is missing or empty (or only whitespace; an env: variable that is not set leaves it out): set a long random token.`,
       );
     }
     const digest = sha256(token);

@@ -12,3 +12,9 @@ export const NULL_ORIGIN = "null";
 
 /** The answer to every refused bearer token: the same text whatever was wrong, and never the token. */
 export const INVALID_TOKEN_MESSAGE = "Missing or invalid bearer token.";
+
+/** The address a front door (the gateway, `mcp serve --http`) binds when none is given: loopback only. */
+export const DEFAULT_BIND_HOST = "127.0.0.1";
+
+/** The environment variable the docs and refusals suggest for the token (`gateway.auth.token: "env:…"`). */
+export const TOKEN_VARIABLE = "TOOLSIFT_GATEWAY_TOKEN";

@@ -1,0 +1,1 @@
+export { type FrontDoorTelemetry, startFrontDoorTelemetry } from "./start-front-door-telemetry.js";
