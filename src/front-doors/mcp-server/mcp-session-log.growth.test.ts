@@ -10,6 +10,7 @@ import { MAX_LOGGED_OUTPUT_CHARS } from "../../runtime/run-surface/index.js";
 import { createFileSessionStore, sessionLogPath } from "../../runtime/sessions/index.js";
 import { createMcpFrontend, type McpFrontend } from "./create-mcp-frontend.js";
 import { MCP_AGENT_ID } from "./limits.js";
+import { testServeShared } from "./mcp-frontend.test-support.js";
 
 // How much one busy MCP connection adds to its session log (the real file store, in a temp directory), with
 // a tool that answers 100 KB and arguments of 60 KB per call: every call is bounded, and past
@@ -48,10 +49,12 @@ async function start() {
   const lines: string[] = [];
   const frontend: McpFrontend = createMcpFrontend({
     source,
-    tools: [chatty],
-    sessions: createFileSessionStore(dir.path),
-    maxSessionLogBytes: CAP,
-    log: (line) => lines.push(line),
+    ...testServeShared({
+      tools: [chatty],
+      sessions: createFileSessionStore(dir.path),
+      maxSessionLogBytes: CAP,
+      log: (line) => lines.push(line),
+    }),
   });
   cleanups.push(() => frontend.close());
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -6,6 +6,7 @@ import type { ToolDefinition } from "../../core/catalog/index.js";
 import type { McpServerStatus } from "../../runtime/mcp-client/index.js";
 import type { SessionEvent, SessionStore } from "../../runtime/sessions/index.js";
 import { createMcpFrontend } from "./create-mcp-frontend.js";
+import { testServeShared } from "./mcp-frontend.test-support.js";
 import { type HttpMcpServer, serveMcpHttp } from "./serve-mcp-http.js";
 
 // `mcp serve --http` in process on 127.0.0.1 (a real HTTP server), driven by the official SDK client over
@@ -82,10 +83,12 @@ async function start(
 ): Promise<HttpMcpServer> {
   const frontend = createMcpFrontend({
     source,
-    tools,
-    toolSearch: false,
-    sessions: memorySessions(),
-    log: (line) => logLines.push(line),
+    ...testServeShared({
+      tools,
+      toolSearch: false,
+      sessions: memorySessions(),
+      log: (line) => logLines.push(line),
+    }),
   });
   server = await serveMcpHttp(frontend, {
     port: 0,

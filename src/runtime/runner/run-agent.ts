@@ -39,7 +39,7 @@ export async function runAgent(
 ): Promise<RunResult> {
   const runId = `run_${randomUUID()}`;
   const started = Date.now();
-  const { sessions } = options;
+  const { sessions } = options.environment;
   // Secrets this run knows (its provider key, values of secret-named call arguments): the store redacts
   // secrets by key and shape; these are also redacted where they reappear as free text (a tool's echo, the
   // model's own words, a provider error quoting the key).
@@ -51,7 +51,7 @@ export async function runAgent(
     return written;
   };
   // The run's log lines (plugin hook failures, errors) get the same treatment.
-  const runLog = (line: string) => options.log?.(redactText(redactKnownValues(line, secrets)));
+  const runLog = (line: string) => options.environment.log(redactText(redactKnownValues(line, secrets)));
   const emit = (event: RunEvent) => emitRunEvent(request.onEvent, event);
   const model = `${agent.model.provider}/${agent.model.id}`;
 
@@ -120,16 +120,22 @@ export async function runAgent(
   let failure: { code: string; message: string } | undefined;
 
   try {
-    prepared = await prepareRun({ ...options, log: runLog }, agent, request, clientTools, {
-      onTargetActivity: (activity) => {
-        // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
-        log({ at: isoNow(), runId, type: "target-activity", ...activity }).catch((error: unknown) => {
-          if (!isStorageUnavailable(error))
-            runLog(`run ${runId}: could not log target activity: ${messageOf(error)}`);
-        });
+    prepared = await prepareRun(
+      { ...options, environment: { ...options.environment, log: runLog } },
+      agent,
+      request,
+      clientTools,
+      {
+        onTargetActivity: (activity) => {
+          // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
+          log({ at: isoNow(), runId, type: "target-activity", ...activity }).catch((error: unknown) => {
+            if (!isStorageUnavailable(error))
+              runLog(`run ${runId}: could not log target activity: ${messageOf(error)}`);
+          });
+        },
+        ...(request.onEvent ? { onEvent: request.onEvent } : {}),
       },
-      ...(request.onEvent ? { onEvent: request.onEvent } : {}),
-    });
+    );
     // Started once its surface is open: a run refused before (storage, a tool name clash) has no start event,
     // so a streaming front door can still answer it as a plain error.
     emit({ type: "run-start", runId, agentId: agent.id, sessionKey: request.sessionKey, model });
