@@ -6,8 +6,8 @@ import { type CallAttribution, emitRunEvent } from "./run-events.js";
 import { searchSummary } from "./search-summary.js";
 import type { RunSurfaceRun, SurfaceCall } from "./types.js";
 
-/** What one call through a run surface needs: how names resolve, and whether Tool Search is on. */
-export interface SurfaceCallTarget {
+/** What one call through a run surface needs: how names resolve, whether Tool Search is on, the run's sink. */
+export interface SurfaceCallTarget extends Pick<RunSurfaceRun, "onEvent" | "unknownToolText"> {
   lookUp(name: string): ToolDefinition | undefined;
   attributionOf(tool: ToolDefinition): CallAttribution;
   toolSearchEnabled: boolean;
@@ -19,12 +19,11 @@ export interface SurfaceCallTarget {
  */
 export async function executeSurfaceCall(
   target: SurfaceCallTarget,
-  run: Pick<RunSurfaceRun, "onEvent" | "unknownToolText">,
   call: { name: string; args: unknown; context: ToolCallContext & { toolCallId: string } },
 ): Promise<SurfaceCall> {
   const { name, args, context } = call;
   // Events are built only for a listener: most runs have none, and this is every call's path.
-  const sink = run.onEvent;
+  const sink = target.onEvent;
   let result: ToolResult;
   let attribution: CallAttribution = {};
   try {
@@ -41,7 +40,7 @@ export async function executeSurfaceCall(
         });
       result = await tool.execute(args, context);
     } else {
-      const text = run.unknownToolText(name, target.toolSearchEnabled);
+      const text = target.unknownToolText(name, target.toolSearchEnabled);
       result = toErrorResult(new ToolsiftError("UNKNOWN_TOOL", text));
     }
   } catch (error) {

@@ -40,13 +40,15 @@ export async function openRunSurface(
     isTargetCall: (activity) => activity.surface === "control" && activity.toolCallId !== undefined,
     onTargetActivity: (activity) => run.onTargetActivity?.(activity),
   });
-  const opened = await openToolSearch(environment, run, admitted, hooks);
+  const opened = await openToolSearch({ environment, run, admitted, hooks });
   const { search } = opened;
   let declared = declareTools(opened, hooks);
   const target: SurfaceCallTarget = {
     lookUp: (name) => declared.byName.get(name) ?? search.resolveDirectoryName(name),
     attributionOf: (tool) => attributionOf(declared, tool),
     toolSearchEnabled: search.enabled,
+    ...(run.onEvent ? { onEvent: run.onEvent } : {}),
+    unknownToolText: run.unknownToolText,
   };
 
   return traceRunSurface({
@@ -58,7 +60,7 @@ export async function openRunSurface(
       const tool = target.lookUp(name);
       return tool ? target.attributionOf(tool) : {};
     },
-    execute: (name, args, context) => executeSurfaceCall(target, run, { name, args, context }),
+    execute: (name, args, context) => executeSurfaceCall(target, { name, args, context }),
     telemetry: () => search.telemetry(),
     warmSearch() {
       if (search.enabled) search.search("warm up the search index", { limit: 1 });

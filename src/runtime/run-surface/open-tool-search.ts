@@ -18,12 +18,14 @@ export interface OpenedToolSearch {
  * run's hooks, adds the client's tools and lets `before_prompt` hooks narrow it; closes what it opened when
  * any of that throws.
  */
-export async function openToolSearch(
-  environment: RunSurfaceEnvironment,
-  run: RunSurfaceRun,
-  admitted: { tools: readonly ToolDefinition[]; clientTools: readonly ToolDefinition[] },
-  hooks: ExecutionHooks,
-): Promise<OpenedToolSearch> {
+export async function openToolSearch(options: {
+  environment: RunSurfaceEnvironment;
+  run: RunSurfaceRun;
+  /** The run's tools and client tools the policy admitted. */
+  admitted: { tools: readonly ToolDefinition[]; clientTools: readonly ToolDefinition[] };
+  hooks: ExecutionHooks;
+}): Promise<OpenedToolSearch> {
+  const { environment, run, admitted, hooks } = options;
   const { log } = environment;
   const searchOptions = toolSearchOptionsFor({
     tools: admitted.tools,
@@ -45,7 +47,11 @@ export async function openToolSearch(
   const search = codeMode?.toolSearch ?? createToolSearch(searchOptions);
   try {
     search.addClientTools(admitted.clientTools);
-    await narrowBeforePrompt(search, environment, run, [...admitted.tools, ...admitted.clientTools]);
+    await narrowBeforePrompt(search, {
+      environment,
+      run,
+      tools: [...admitted.tools, ...admitted.clientTools],
+    });
   } catch (error) {
     search.close();
     void codeMode?.close();
@@ -57,10 +63,9 @@ export async function openToolSearch(
 /** Lets the plugins' `before_prompt` hooks narrow the catalog for this turn (never widen it). */
 async function narrowBeforePrompt(
   search: ToolSearch,
-  environment: RunSurfaceEnvironment,
-  run: RunSurfaceRun,
-  tools: readonly ToolDefinition[],
+  turn: { environment: RunSurfaceEnvironment; run: RunSurfaceRun; tools: readonly ToolDefinition[] },
 ): Promise<void> {
+  const { environment, run, tools } = turn;
   const hooks = environment.plugins?.hooks.beforePrompt ?? [];
   if (run.promptText === undefined || hooks.length === 0) return;
   const allow = await runBeforePromptHooks(
