@@ -59,12 +59,16 @@ export function createRunner(options: RunnerOptions): Runner {
     const agent = agentFor(agentId);
     const profile = agentProfile(config, agent);
     const tools = await gatheredTools(options, agent);
-    const surface = await openRunSurface(environment, {
-      profile,
-      sessionKey,
-      tools,
-      unknownToolText: (name) => `Unknown tool "${name.slice(0, 200)}".`,
-    });
+    // Nothing is called or prompted on it: the settings alone, no hooks, approvals or log.
+    const surface = await openRunSurface(
+      { toolSearch: environment.toolSearch },
+      {
+        profile,
+        sessionKey,
+        tools,
+        unknownToolText: (name) => `Unknown tool "${name.slice(0, 200)}".`,
+      },
+    );
     return { agent, policy: profile.policy, tools, surface };
   };
 
