@@ -9,6 +9,7 @@ import type { Provider, ProviderRequest, ProviderResponse } from "../src/runtime
 import type { Runner, RunnerOptions } from "../src/runtime/runner/index.js";
 import type { SessionStore } from "../src/runtime/sessions/index.js";
 import { isEntryPoint } from "./entry-point.js";
+import { benchRunnerEnvironment } from "./runner-environment.js";
 import { loadSealTools } from "./seal-tools.js";
 import { syntheticTools } from "./synthetic-tools.js";
 import { writeResults } from "./write-results.js";
@@ -91,11 +92,8 @@ async function measure(
   const provider = timingProvider();
   let tools = original;
   const runner = tree.createRunner({
-    config,
-    stateDir,
-    sessions: tree.createFileSessionStore(stateDir),
+    environment: benchRunnerEnvironment(config, stateDir, tree.createFileSessionStore(stateDir)),
     coreTools: false,
-    env: {},
     extraTools: () => tools,
     createProvider: () => provider,
   });

@@ -23,6 +23,7 @@ import type {
 import type { Runner, RunnerOptions } from "../src/runtime/runner/index.js";
 import type { SessionStore } from "../src/runtime/sessions/index.js";
 import { isEntryPoint } from "./entry-point.js";
+import { benchRunnerEnvironment } from "./runner-environment.js";
 import { syntheticTools } from "./synthetic-tools.js";
 import { writeResults } from "./write-results.js";
 
@@ -191,11 +192,8 @@ export async function run(): Promise<Row[]> {
     for (const [index, mode] of modes.entries()) {
       const stateDir = join(root, `mode-${index}`);
       const runner = mode.tree.createRunner({
-        config,
-        stateDir,
-        sessions: mode.tree.createFileSessionStore(stateDir),
+        environment: benchRunnerEnvironment(config, stateDir, mode.tree.createFileSessionStore(stateDir)),
         coreTools: false,
-        env: {},
         extraTools: () => tools,
         createProvider: () => scriptedProvider(),
       });

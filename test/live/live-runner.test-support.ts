@@ -1,5 +1,7 @@
 import type { ToolDefinition } from "../../src/core/catalog/index.js";
+import { readToolSearchSettings } from "../../src/core/tool-search/index.js";
 import type { ToolsiftConfig } from "../../src/runtime/config/index.js";
+import { createRunCaches } from "../../src/runtime/environment/index.js";
 import type { LoadedPlugins } from "../../src/runtime/plugins/index.js";
 import { createProvider, type Provider, type ProviderRequest } from "../../src/runtime/providers/index.js";
 import { createRunner, type Runner } from "../../src/runtime/runner/index.js";
@@ -23,11 +25,20 @@ export function liveRunner(options: {
     skipped: [],
   };
   const sessions = createFileSessionStore(options.stateDir);
+  const toolSearch = readToolSearchSettings(options.config.tools?.toolSearch).settings;
+  if (!toolSearch) throw new Error("the live test's tools.toolSearch is invalid");
   const runner = createRunner({
-    config: options.config,
-    stateDir: options.stateDir,
-    sessions,
-    plugins,
+    environment: {
+      config: options.config,
+      toolSearch,
+      stateDir: options.stateDir,
+      configDir: process.cwd(),
+      env: process.env,
+      plugins,
+      sessions,
+      caches: createRunCaches(),
+      log: () => {},
+    },
     createProvider: (id, settings): Provider => {
       const real = createProvider(id, settings);
       return {

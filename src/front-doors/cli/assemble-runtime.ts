@@ -1,44 +1,34 @@
-import { dirname } from "node:path";
-import { type ApprovalBroker, createApprovalBroker } from "../../runtime/approvals/index.js";
-import { type LoadedConfig, loadConfig, type ToolsiftConfig } from "../../runtime/config/index.js";
-import { createMcpToolSource, type McpToolSource } from "../../runtime/mcp-client/index.js";
-import { type LoadedPlugins, loadPlugins, type PluginLogEntry } from "../../runtime/plugins/index.js";
+import { type LoadedConfig, loadConfig } from "../../runtime/config/index.js";
+import { createRunEnvironment, type RunEnvironment } from "../../runtime/environment/index.js";
+import type { McpToolSource } from "../../runtime/mcp-client/index.js";
 import { createRunner, type Runner } from "../../runtime/runner/index.js";
-import { createFileSessionStore, type SessionStore } from "../../runtime/sessions/index.js";
 import { configSecrets, redactingLog } from "./redacting-log.js";
 
-/** Everything a command that runs agents needs, built from the config file. */
-export interface AssembledRuntime {
+/** Where a command that runs tools reads its config, and where its log lines go. */
+export interface LoadRunEnvironmentOptions {
+  /** The config file. Default: the usual lookup (`--config`, `TOOLSIFT_CONFIG`, the state directory). */
+  configPath?: string;
+  /** Variables `env:` values and agents read. Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Receives every line, redacted. Default: dropped. */
+  log?: (line: string) => void;
+}
+
+/** The config file as loaded, and the run environment built from it. */
+export interface LoadedRunEnvironment {
   loaded: LoadedConfig;
-  plugins: LoadedPlugins;
-  sessions: SessionStore;
-  runner: Runner;
-  /** The broker of `tools.approval`: the gateway publishes its pending requests; runs wait on it. */
-  approvals: ApprovalBroker;
   /**
-   * The upstream MCP servers of `mcp.servers`. Nothing starts until the first run or effective surface needs
-   * their tools (or `mcp.start()` is called), so commands that never run an agent spawn nothing.
+   * Built once by createRunEnvironment: its `log` redacts every line (secret shapes, and the config's own
+   * keys and token; see redactingLog), and everything built on it logs through it, as should the caller.
    */
-  mcp: McpToolSource;
-  /**
-   * The `log` given to assembleRuntime, redacting every line: secret shapes, and the config's own keys and
-   * token (see redactingLog). Everything assembled here logs through it; so should the caller.
-   */
-  log: (line: string) => void;
-  /** Waits for in-flight runs (bounded) and stops the MCP servers. Same as `runner.close()`. */
-  close(): Promise<void>;
+  environment: RunEnvironment;
 }
 
 /**
- * Loads the config (a bad file throws CONFIG_INVALID with every problem listed), loads the plugins (a broken
- * plugin is reported through `log` and skipped), and makes the session store, the approval broker and the
- * runner.
+ * What the gateway and `toolsift mcp serve` both start from: loads the config (a bad file throws
+ * CONFIG_INVALID with every problem listed), reports its warnings, and builds the run environment once.
  */
-export async function assembleRuntime(options: {
-  configPath?: string;
-  env?: NodeJS.ProcessEnv;
-  log?: (line: string) => void;
-}): Promise<AssembledRuntime> {
+export async function loadRunEnvironment(options: LoadRunEnvironmentOptions): Promise<LoadedRunEnvironment> {
   const env = options.env ?? process.env;
   const loaded = await loadConfig({ ...(options.configPath ? { configPath: options.configPath } : {}), env });
   const rawLog = options.log;
@@ -46,65 +36,37 @@ export async function assembleRuntime(options: {
   // Config warnings name keys and variables, never values; redactText would read `….token: environment
   // variable X is not set` as a secret assignment and hide the useful part.
   for (const warning of loaded.warnings) rawLog?.(`config: ${warning}`);
-  // Tool Search settings travel read once (loadConfig read them): the runner never reads the value again.
-  const config: ToolsiftConfig =
-    loaded.config.tools?.toolSearch === undefined
-      ? loaded.config
-      : { ...loaded.config, tools: { ...loaded.config.tools, toolSearch: loaded.toolSearch } };
-  const plugins = await loadPlugins({
-    paths: config.plugins?.load?.paths ?? [],
-    ...(config.plugins?.allow ? { allow: config.plugins.allow } : {}),
-    ...(config.plugins?.entries ? { entries: config.plugins.entries } : {}),
-    baseDir: dirname(loaded.path),
-    // What plugins log (api.log) goes through the same redaction as every other line.
-    ...(log
-      ? { log: (entry: PluginLogEntry) => log(`[plugin ${entry.pluginId}] ${entry.level}: ${entry.message}`) }
-      : {}),
-  });
-  for (const error of plugins.errors) {
-    log?.(`plugin ${error.pluginId ?? error.path} skipped: ${error.message}`);
-  }
-  // A state directory that stops taking writes is reported once (and once when it recovers), not per request.
-  const sessions = createFileSessionStore(loaded.stateDir, log ? { onStorageFault: log } : {});
-  const approval = config.tools?.approval ?? {};
-  const approvals = createApprovalBroker({
-    ...(approval.mode === undefined ? {} : { mode: approval.mode }),
-    ...(approval.require === undefined ? {} : { require: approval.require }),
-    ...(approval.timeoutMs === undefined ? {} : { timeoutMs: approval.timeoutMs }),
-    ...(log ? { log } : {}),
-  });
-  const mcp = createMcpToolSource(config.mcp?.servers ?? {}, {
-    baseDir: dirname(loaded.path),
-    ...(log ? { log } : {}),
-  });
+  const environment = await createRunEnvironment(loaded, { env, ...(log ? { log } : {}) });
+  return { loaded, environment };
+}
+
+/** Everything a command that runs agents needs: the loaded config, its run environment and a runner on it. */
+export interface AssembledRuntime extends LoadedRunEnvironment {
+  runner: Runner;
+  /** Waits for in-flight runs (bounded) and stops the MCP servers. Same as `runner.close()`. */
+  close(): Promise<void>;
+}
+
+/**
+ * The run environment (loadRunEnvironment) and a runner over it. The upstream MCP servers of `mcp.servers`
+ * start when the first run or effective surface needs their tools (or `environment.mcp.start()` is called),
+ * so commands that never run an agent spawn nothing.
+ */
+export async function assembleRuntime(options: LoadRunEnvironmentOptions): Promise<AssembledRuntime> {
+  const { loaded, environment } = await loadRunEnvironment(options);
+  const { mcp } = environment;
   const runner = withMcpServers(
     createRunner({
-      config,
-      stateDir: loaded.stateDir,
-      configDir: dirname(loaded.path),
-      sessions,
-      plugins,
-      approvals,
-      env,
+      environment,
       // MCP tools join every run; the first run waits for the servers to start (each within its timeout).
       extraTools: async () => {
         await mcp.start();
         return mcp.tools();
       },
-      ...(log ? { log } : {}),
     }),
     mcp,
   );
-  return {
-    loaded,
-    plugins,
-    sessions,
-    runner,
-    approvals,
-    mcp,
-    log: log ?? (() => {}),
-    close: () => runner.close(),
-  };
+  return { loaded, environment, runner, close: () => runner.close() };
 }
 
 /**

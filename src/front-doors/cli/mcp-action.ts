@@ -1,20 +1,17 @@
-import { DEFAULT_CATALOG_CACHE_SIZE, setCatalogCacheSize } from "../../core/catalog/index.js";
-import { resolveToolSearchConfig } from "../../core/tool-search/index.js";
+import { mcpServeProfile, type RunEnvironment } from "../../runtime/environment/index.js";
 import { checkBindAuth } from "../../runtime/http-guard/index.js";
 import type { McpToolSource } from "../../runtime/mcp-client/index.js";
-import { policyLayersFor } from "../../runtime/policy/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
 import {
   createMcpFrontend,
   type HttpMcpServer,
-  MCP_AGENT_ID,
   type McpFrontend,
   type StdioMcpServer,
   serveMcpHttp,
   serveMcpStdio,
 } from "../mcp-server/index.js";
 import { type FrontDoorTelemetry, startFrontDoorTelemetry } from "../serve-lifecycle/index.js";
-import { type AssembledRuntime, assembleRuntime } from "./assemble-runtime.js";
+import { loadRunEnvironment } from "./assemble-runtime.js";
 import { DEFAULT_MCP_HTTP_HOST } from "./limits.js";
 import type { McpCommandDeps } from "./mcp-command.js";
 import { configSecrets } from "./redacting-log.js";
@@ -25,7 +22,8 @@ import type { CliIo } from "./types.js";
 export type ServeOptions = { config?: string; http?: number; bind?: string };
 
 /**
- * What `toolsift mcp serve` does: assembles the runtime, serves it over MCP (stdio, or Streamable HTTP with
+ * What `toolsift mcp serve` does: builds the run environment (no runner: MCP clients bring their own model),
+ * serves it under the `mcp` run profile over MCP (stdio, or Streamable HTTP with
  * `--http`) until the client leaves or a signal arrives, then closes everything it opened.
  */
 export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOptions): Promise<void> {
@@ -35,14 +33,17 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
   // In stdio mode stdout is the protocol: whatever a plugin prints with console.log goes to stderr.
   const restoreConsole = stdio ? routeConsoleToStderr() : () => {};
   const shutdown = (deps.waitForShutdown ?? waitForSignal)();
-  let runtime: AssembledRuntime | undefined;
+  let environment: RunEnvironment | undefined;
   let frontend: McpFrontend | undefined;
   let served: StdioMcpServer | HttpMcpServer | undefined;
   let telemetry: FrontDoorTelemetry | undefined;
   try {
-    runtime = await assembleRuntime({ ...(options.config ? { configPath: options.config } : {}), log });
-    const { config } = runtime.loaded;
-    resolveToolSearchConfig(config.tools?.toolSearch, { harness: "embedded" }); // refuses a bad value now
+    const opened = await loadRunEnvironment({
+      ...(options.config ? { configPath: options.config } : {}),
+      log,
+    });
+    environment = opened.environment;
+    const { config } = environment;
     const host = options.bind ?? DEFAULT_MCP_HTTP_HOST;
     const token = config.gateway?.auth?.token;
     const keys = config.gateway?.auth?.keys ?? [];
@@ -51,35 +52,24 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
         host,
         ...(token === undefined ? {} : { token }),
         keys,
-        configPath: runtime.loaded.path,
+        configPath: opened.loaded.path,
       });
     // Traces and metrics over OTLP/HTTP when an endpoint is configured; the SDK loads only then.
     telemetry = await startFrontDoorTelemetry({
       ...(config.telemetry ? { config: config.telemetry } : {}),
-      log: runtime.log,
+      log: environment.log,
     });
-    await runtime.mcp.start();
-    log(startSummary(runtime.mcp, runtime.plugins.tools.length));
-    // The global policy, narrowed by an `agents.list` entry with id "mcp" when there is one.
-    const agent = config.agents?.list?.find((entry) => entry.id === MCP_AGENT_ID) ?? { id: MCP_AGENT_ID };
-    setCatalogCacheSize(config.tools?.catalogCacheSize ?? DEFAULT_CATALOG_CACHE_SIZE);
+    await environment.mcp.start();
+    log(startSummary(environment.mcp, environment.plugins.tools.length));
     const serveSettings = config.mcp?.serve ?? {};
     frontend = createMcpFrontend({
-      source: runtime.mcp,
-      policy: policyLayersFor(config, agent),
-      tools: runtime.plugins.tools,
-      plugins: runtime.plugins,
-      approvals: runtime.approvals,
-      toolSearch: config.tools?.toolSearch,
-      ...(config.agents?.defaults?.contextWindowTokens === undefined
-        ? {}
-        : { contextWindowTokens: config.agents.defaults.contextWindowTokens }),
-      sessions: runtime.sessions,
+      source: environment.mcp,
+      environment: { ...environment, log },
+      profile: mcpServeProfile(config),
       ...(serveSettings.maxSessionLogBytes === undefined
         ? {}
         : { maxSessionLogBytes: serveSettings.maxSessionLogBytes }),
       secrets: configSecrets(config),
-      log,
     });
     if (stdio) {
       const stdioServer = await serveMcpStdio(frontend, {
@@ -117,8 +107,8 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
     const close = async () => {
       await served?.close().catch(() => {});
       await frontend?.close().catch(() => {});
-      await runtime?.close().catch(() => {});
-      runtime?.approvals.close();
+      await environment?.mcp.close().catch(() => {});
+      environment?.approvals.close();
     };
     await (telemetry === undefined ? close() : telemetry.stopAfter(close));
     restoreConsole();

@@ -50,16 +50,16 @@ async function searchFor(options: SearchOptions, io: CliIo): Promise<SearchSetup
     });
     return { search, tools, source: { kind: "catalog", file: options.catalog } };
   }
-  const { assembleRuntime } = await import("./assemble-runtime.js");
-  const runtime = await assembleRuntime({
+  const { loadRunEnvironment } = await import("./assemble-runtime.js");
+  const { loaded, environment } = await loadRunEnvironment({
     ...(options.config ? { configPath: options.config } : {}),
     log: (line) => io.stderr(`${line}\n`),
   });
-  const tools = runtime.plugins.tools;
-  const search = createToolSearch({ tools, config: runtime.loaded.config.tools?.toolSearch });
+  const tools = environment.plugins.tools;
+  const search = createToolSearch({ tools, config: environment.toolSearch });
   return {
     search,
     tools,
-    source: { kind: "config", file: runtime.loaded.path, exists: runtime.loaded.exists },
+    source: { kind: "config", file: loaded.path, exists: loaded.exists },
   };
 }

@@ -11,8 +11,9 @@ import type { GatewayStartOptions, RunningGateway } from "./gateway-command.js";
 const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * The real `toolsift gateway` start: config (a bad file refuses the start, naming every problem), plugins
- * (a broken one is logged and skipped), runner, approval broker and session store, then the HTTP server.
+ * The real `toolsift gateway` start: the run environment (config, where a bad file refuses the start naming
+ * every problem; plugins, where a broken one is logged and skipped; approval broker, session store), a
+ * runner over it, then the HTTP server.
  * A non-loopback bind needs `gateway.auth.token` or `gateway.auth.keys` (after `env:` resolution); without
  * either nothing listens. Every log line is redacted (secret shapes, and the config's own keys and token) and
  * has its control characters escaped (one line each, whatever a client, model or tool put in it) before `log`
@@ -28,7 +29,8 @@ export async function startConfiguredGateway(
     env,
     log: (line) => rawLog(escapeControlCharacters(line)),
   });
-  const log = runtime.log;
+  const { environment } = runtime;
+  const { log } = environment;
   const gatewayConfig = runtime.loaded.config.gateway ?? {};
   const host = options.bind ?? gatewayConfig.bind ?? DEFAULT_GATEWAY_HOST;
   const token = gatewayConfig.auth?.token;
@@ -49,8 +51,8 @@ export async function startConfiguredGateway(
   try {
     started = await startGateway({
       runner: runtime.runner,
-      sessions: runtime.sessions,
-      approvals: runtime.approvals,
+      sessions: environment.sessions,
+      approvals: environment.approvals,
       port: options.port ?? gatewayConfig.port ?? DEFAULT_GATEWAY_PORT,
       host,
       log,
@@ -70,12 +72,12 @@ export async function startConfiguredGateway(
     });
   } catch (error) {
     await telemetry.stopAfter(async () => {
-      runtime.approvals.close();
+      environment.approvals.close();
       await runtime.runner.close();
     });
     throw error;
   }
-  for (const plugin of runtime.plugins.plugins)
+  for (const plugin of environment.plugins.plugins)
     log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
   // A provider an agent uses that cannot send a request (no key, not configured) is said now, not at the
   // first request's 502.
@@ -100,11 +102,11 @@ export async function startConfiguredGateway(
   const stopPruning = scheduleSessionPruning(runtime.loaded.stateDir, runtime.loaded.config.sessions, log);
   // Upstream MCP servers connect in the background once the gateway listens; each one's status is logged.
   // Then every agent's catalog and search index are built, so the first run finds them ready.
-  void runtime.mcp
+  void environment.mcp
     .start()
     .then(
       () => {
-        for (const server of runtime.mcp.status()) {
+        for (const server of environment.mcp.status()) {
           const error = server.error === undefined ? "" : `: ${server.error}`;
           log(`mcp server ${server.name}: ${server.status}, ${server.tools} tools${error}`);
         }
@@ -130,7 +132,7 @@ export async function startConfiguredGateway(
       telemetry.stopAfter(async () => {
         // Pending approvals are denied at once, so runs waiting on an operator finish inside the drain.
         stopPruning();
-        runtime.approvals.close();
+        environment.approvals.close();
         await started.stop();
         await runtime.runner.close();
       }),

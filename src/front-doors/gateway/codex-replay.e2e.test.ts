@@ -31,7 +31,7 @@ beforeAll(async () => {
   ({ mock, runtime } = started);
   const gateway = createGateway({
     runner: runtime.runner,
-    sessions: runtime.sessions,
+    sessions: runtime.environment.sessions,
     log: (line) => logs.push(line),
   });
   listener = await gateway.listen({ port: 0, host: "127.0.0.1" });
@@ -104,7 +104,7 @@ describe("Codex CLI 0.171's first request against a real gateway over the mock p
     expect(providerBody.instructions).toContain("You are a coding agent running in the Codex CLI");
     expect(new Set(providerBody.tools.map((tool) => tool.type))).toEqual(new Set(["function"]));
 
-    const log = await runtime.sessions.read("main", "codex-first");
+    const log = await runtime.environment.sessions.read("main", "codex-first");
     const input = log.find(
       (event): event is Extract<SessionEvent, { type: "user-input" }> => event.type === "user-input",
     );
@@ -130,7 +130,7 @@ describe("Codex CLI 0.171's first request against a real gateway over the mock p
     if (call === undefined) return;
 
     // The model's own view in the log: it called tool_call, never a tool it was not given.
-    const events = await runtime.sessions.read("main", "codex-namespace");
+    const events = await runtime.environment.sessions.read("main", "codex-namespace");
     const modelCalls = events
       .flatMap((event) => (event.type === "assistant-output" ? event.items : []))
       .flatMap((item) => (item.type === "function_call" ? [{ name: item.name, callId: item.callId }] : []));

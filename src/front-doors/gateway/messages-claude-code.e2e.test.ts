@@ -32,10 +32,14 @@ const listeners: GatewayListener[] = [];
 beforeAll(async () => {
   started = await startMockRuntime("toolsift-claude-code-e2e-");
   ({ mock, runtime } = started);
-  const open = createGateway({ runner: runtime.runner, sessions: runtime.sessions, log: () => {} });
+  const open = createGateway({
+    runner: runtime.runner,
+    sessions: runtime.environment.sessions,
+    log: () => {},
+  });
   const guarded = createGateway({
     runner: runtime.runner,
-    sessions: runtime.sessions,
+    sessions: runtime.environment.sessions,
     authToken: TOKEN,
     log: () => {},
   });
@@ -106,7 +110,7 @@ describe("a request Claude Code 2.1 sent, replayed with its headers", () => {
     const clientNames = (FIXTURE.body.tools as Array<{ name: string }>).map((tool) => tool.name);
     expect(clientNames).toHaveLength(24);
     expect(declared.filter((name) => clientNames.includes(name))).toEqual([]);
-    const inputs = (await runtime.sessions.read("main", "claude-code-replay")).filter(
+    const inputs = (await runtime.environment.sessions.read("main", "claude-code-replay")).filter(
       (event) => event.type === "user-input",
     );
     expect(inputs).toHaveLength(1);
@@ -142,7 +146,7 @@ describe("POST /v1/messages/count_tokens", () => {
 
   it("through the official client: more messages, tools or system text count more; no run, no provider request", async () => {
     const before = mock.requests().length;
-    const sessionsBefore = (await runtime.sessions.list()).length;
+    const sessionsBefore = (await runtime.environment.sessions.list()).length;
     const plain = await client().messages.countTokens(BASE);
     expect(plain.input_tokens).toBeGreaterThan(0);
     const withSystem = await client().messages.countTokens({ ...BASE, system: "x".repeat(3000) });
@@ -154,7 +158,7 @@ describe("POST /v1/messages/count_tokens", () => {
     });
     expect(withTool.input_tokens).toBeGreaterThan(plain.input_tokens);
     expect(mock.requests().length).toBe(before);
-    expect((await runtime.sessions.list()).length).toBe(sessionsBefore);
+    expect((await runtime.environment.sessions.list()).length).toBe(sessionsBefore);
   });
 
   it.each([
@@ -219,7 +223,7 @@ describe("hosted tools on a real run", () => {
     const sent = JSON.stringify(mockBodiesAfter(before));
     expect(sent).not.toContain("web_search");
     expect(sent).not.toContain("bash_20250124");
-    const input = (await runtime.sessions.read("main", "hosted-tools")).find(
+    const input = (await runtime.environment.sessions.read("main", "hosted-tools")).find(
       (event) => event.type === "user-input",
     );
     expect(input).toMatchObject({ omittedHostedTools: ["web_search_20250305", "bash_20250124"] });

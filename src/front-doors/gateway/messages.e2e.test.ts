@@ -51,7 +51,11 @@ async function startGateway(
   const configPath = join(root, `${name}.json`);
   await writeFile(configPath, JSON.stringify(config));
   const runtime = await assembleRuntime({ configPath, env: { TOOLSIFT_STATE_DIR: join(dir, "state") } });
-  const gateway = createGateway({ runner: runtime.runner, sessions: runtime.sessions, log: () => {} });
+  const gateway = createGateway({
+    runner: runtime.runner,
+    sessions: runtime.environment.sessions,
+    log: () => {},
+  });
   const listener: GatewayListener = await gateway.listen({ port: 0, host: "127.0.0.1" });
   stops.push(async () => {
     await listener.close();
@@ -69,7 +73,7 @@ const clientFor = (url: string, session?: string) =>
   });
 
 async function sessionEvents(runtime: AssembledRuntime, session: string): Promise<SessionEvent[]> {
-  return runtime.sessions.read("main", session);
+  return runtime.environment.sessions.read("main", session);
 }
 
 beforeAll(async () => {

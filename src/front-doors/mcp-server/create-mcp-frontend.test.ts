@@ -8,6 +8,7 @@ import type { McpServerStatus, McpToolDefinition } from "../../runtime/mcp-clien
 import type { SessionEvent, SessionStore } from "../../runtime/sessions/index.js";
 import { ToolsiftError } from "../../shared/errors/index.js";
 import { createMcpFrontend, type McpFrontend, type McpFrontendOptions } from "./create-mcp-frontend.js";
+import { type TestServeOptions, testServeShared } from "./mcp-frontend.test-support.js";
 
 /** An upstream tool as createMcpToolSource would make it, answering with its name and arguments. */
 function upstream(server: string, name: string): McpToolDefinition {
@@ -67,9 +68,13 @@ afterEach(async () => {
   await Promise.all(frontends.splice(0).map((frontend) => frontend.close()));
 });
 
-async function connect(options: Omit<McpFrontendOptions, "sessions"> & { sessions?: SessionStore }) {
+async function connect(
+  options: Pick<McpFrontendOptions, "source"> &
+    Omit<TestServeOptions, "sessions"> & { sessions?: SessionStore },
+) {
   const sessions = memorySessions();
-  const frontend = createMcpFrontend({ sessions, ...options });
+  const { source, ...serve } = options;
+  const frontend = createMcpFrontend({ source, ...testServeShared({ sessions, ...serve }) });
   frontends.push(frontend);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await frontend.connect(serverSide);

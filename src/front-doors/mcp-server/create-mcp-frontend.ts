@@ -1,47 +1,16 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolDefinition } from "../../core/catalog/index.js";
-import type { ApprovalBroker } from "../../runtime/approvals/index.js";
 import type { McpToolSource } from "../../runtime/mcp-client/index.js";
 import { MCP_IMPLEMENTATION } from "../../runtime/mcp-client/index.js";
-import type { LoadedPlugins } from "../../runtime/plugins/index.js";
-import type { PolicyLayers } from "../../runtime/policy/index.js";
-import type { SessionStore } from "../../runtime/sessions/index.js";
 import { traceMcpServerCall } from "../../runtime/telemetry/index.js";
 import { messageOf } from "../../shared/errors/index.js";
-import { createServeSession, type ServeSession } from "./serve-session.js";
+import { createServeSession, type McpServeShared, type ServeSession } from "./serve-session.js";
 
 /** What `toolsift mcp serve` puts behind its MCP face. */
-export interface McpFrontendOptions {
+export interface McpFrontendOptions extends McpServeShared {
   /** The upstream MCP servers (started by the caller). */
   source: Pick<McpToolSource, "tools" | "status" | "onToolsChanged">;
-  /** Local tools (plugin tools) served next to the upstream ones. Default none. */
-  tools?: readonly ToolDefinition[];
-  /** Their `before_tool_call` hooks run for every call. Default none. */
-  plugins?: LoadedPlugins;
-  /** Decides calls that need approval (`tools.approval`). Default: every call approved. */
-  approvals?: Pick<ApprovalBroker, "requestApproval">;
-  /** The tool policy: denied tools are never listed, searched or called. Default: everything admitted. */
-  policy?: PolicyLayers;
-  /** The value of `tools.toolSearch`; unset means on (`tools` mode). */
-  toolSearch?: unknown;
-  /** Scales the directory budget in the instructions. Default: 18,000 characters. */
-  contextWindowTokens?: number;
-  /** Where each connection's session log goes (agent `mcp`). */
-  sessions: SessionStore;
-  /**
-   * Past this size (bytes) a connection's session log keeps only call metadata, no arguments or outputs
-   * (`mcp.serve.maxSessionLogBytes`). Default 16 MiB.
-   */
-  maxSessionLogBytes?: number;
-  /**
-   * Secrets known up front (the config's keys and tokens): redacted wherever they appear as text in the
-   * session logs, as a gateway run redacts its provider key. Default none.
-   */
-  secrets?: readonly string[];
-  /** One line per notable event. Default none. */
-  log?: (line: string) => void;
 }
 
 /** One live MCP connection. */
@@ -76,9 +45,10 @@ export interface McpFrontend {
  * high-level `McpServer` (zod shapes, its own argument validation) cannot pass through.
  */
 export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
-  const log = options.log ?? (() => {});
+  const { environment } = options;
+  const log = environment.log ?? (() => {});
   const live = new Set<{ session: ServeSession; server: Server }>();
-  const allTools = () => [...(options.tools ?? []), ...options.source.tools()];
+  const allTools = () => [...(environment.plugins?.tools ?? []), ...options.source.tools()];
   // A server that failed to start offers no tools: the instructions name only the others.
   const serverNames = () =>
     options.source
@@ -105,22 +75,15 @@ export function createMcpFrontend(options: McpFrontendOptions): McpFrontend {
   return {
     async connect(transport, client) {
       const session = await createServeSession({
-        ...(client?.keyId === undefined ? {} : { keyId: client.keyId }),
-        tools: allTools,
-        serverNames,
-        toolSearch: options.toolSearch,
-        ...(options.contextWindowTokens === undefined
-          ? {}
-          : { contextWindowTokens: options.contextWindowTokens }),
-        ...(options.plugins ? { plugins: options.plugins } : {}),
-        ...(options.approvals ? { approvals: options.approvals } : {}),
-        ...(options.policy ? { policy: options.policy } : {}),
-        sessions: options.sessions,
+        environment,
+        profile: options.profile,
         ...(options.maxSessionLogBytes === undefined
           ? {}
           : { maxSessionLogBytes: options.maxSessionLogBytes }),
         ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
-        log,
+        ...(client?.keyId === undefined ? {} : { keyId: client.keyId }),
+        tools: allTools,
+        serverNames,
       });
       let callsInFlight = 0;
       const server = new Server(

@@ -7,3 +7,4 @@ export {
 export { MCP_AGENT_ID, MCP_HTTP_PATH } from "./limits.js";
 export { type HttpMcpServer, type ServeMcpHttpOptions, serveMcpHttp } from "./serve-mcp-http.js";
 export { type StdioMcpServer, serveMcpStdio } from "./serve-mcp-stdio.js";
+export type { McpServeEnvironment, McpServeShared } from "./serve-session.js";

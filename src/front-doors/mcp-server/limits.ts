@@ -1,5 +1,7 @@
-/** Agent id of the session logs `toolsift mcp serve` writes. */
-export const MCP_AGENT_ID = "mcp";
+import { MCP_SERVE_PROFILE_ID } from "../../runtime/environment/index.js";
+
+/** Agent id of the session logs `toolsift mcp serve` writes: the id of the profile it runs under. */
+export const MCP_AGENT_ID = MCP_SERVE_PROFILE_ID;
 
 /** Largest JSON body `mcp serve --http` reads (4 MiB, the SDK's default). */
 export const MAX_HTTP_BODY_BYTES = 4 * 1024 * 1024;

@@ -2,11 +2,12 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { MCP_SERVE_PROFILE_ID } from "../../runtime/environment/index.js";
 import type { McpServerStatus } from "../../runtime/mcp-client/index.js";
 import { tempDir, writeEchoPlugin } from "../../runtime/mcp-client/mcp.test-support.js";
 import { createFileSessionStore, sessionLogPath } from "../../runtime/sessions/index.js";
 import { createMcpFrontend, type McpFrontendOptions } from "./create-mcp-frontend.js";
-import { MCP_AGENT_ID } from "./limits.js";
+import { type TestServeOptions, testServeShared } from "./mcp-frontend.test-support.js";
 
 /** No upstream MCP servers: a frontend serving only the local tools it is given. */
 export const NO_UPSTREAM: McpFrontendOptions["source"] = {
@@ -25,14 +26,11 @@ export type InMemoryServe = {
 };
 
 /** Starts a frontend with `options` (no upstream servers, a file store in a temp directory) and connects to it. */
-export async function serveInMemory(
-  options: Omit<McpFrontendOptions, "source" | "sessions">,
-): Promise<InMemoryServe> {
+export async function serveInMemory(options: Omit<TestServeOptions, "sessions">): Promise<InMemoryServe> {
   const dir = await tempDir("toolsift-mcp-serve-");
   const frontend = createMcpFrontend({
-    ...options,
     source: NO_UPSTREAM,
-    sessions: createFileSessionStore(dir.path),
+    ...testServeShared({ ...options, sessions: createFileSessionStore(dir.path) }),
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const connection = await frontend.connect(serverSide);
@@ -40,7 +38,7 @@ export async function serveInMemory(
   await client.connect(clientSide);
   return {
     client,
-    logPath: sessionLogPath(dir.path, MCP_AGENT_ID, connection.sessionKey),
+    logPath: sessionLogPath(dir.path, MCP_SERVE_PROFILE_ID, connection.sessionKey),
     async close() {
       await frontend.close();
       await dir.cleanup();

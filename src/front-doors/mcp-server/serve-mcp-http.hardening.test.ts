@@ -4,6 +4,7 @@ import { isToolsiftError } from "../../shared/errors/index.js";
 import type { ServerLimits } from "../http-server/index.js";
 import { openRawConnection } from "../http-server/raw-connection.test-support.js";
 import { createMcpFrontend } from "./create-mcp-frontend.js";
+import { testServeShared } from "./mcp-frontend.test-support.js";
 import { type HttpMcpServer, type ServeMcpHttpOptions, serveMcpHttp } from "./serve-mcp-http.js";
 import { EMPTY_SOURCE, INITIALIZE_REQUEST, memorySessions } from "./serve-mcp-http.test-support.js";
 
@@ -24,9 +25,7 @@ async function start(
 ): Promise<HttpMcpServer> {
   const frontend = createMcpFrontend({
     source: EMPTY_SOURCE,
-    tools: [],
-    sessions: memorySessions(),
-    log: () => {},
+    ...testServeShared({ tools: [], sessions: memorySessions(), log: () => {} }),
   });
   const server = await serveMcpHttp(frontend, { port: 0, host: "127.0.0.1", ...options });
   closers.push(async () => {
@@ -126,9 +125,7 @@ describe("serveMcpHttp: where it may bind (the gateway's rule)", () => {
   it("binds loopback by default", async () => {
     const frontend = createMcpFrontend({
       source: EMPTY_SOURCE,
-      tools: [],
-      sessions: memorySessions(),
-      log: () => {},
+      ...testServeShared({ tools: [], sessions: memorySessions(), log: () => {} }),
     });
     const server = await serveMcpHttp(frontend, { port: 0 });
     closers.push(async () => {

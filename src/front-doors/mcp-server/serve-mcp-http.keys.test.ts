@@ -5,6 +5,7 @@ import type { ToolDefinition } from "../../core/catalog/index.js";
 import type { AuthKey } from "../../runtime/http-guard/index.js";
 import type { SessionEvent, SessionStore } from "../../runtime/sessions/index.js";
 import { createMcpFrontend } from "./create-mcp-frontend.js";
+import { testServeShared } from "./mcp-frontend.test-support.js";
 import { type HttpMcpServer, serveMcpHttp } from "./serve-mcp-http.js";
 
 // `mcp serve --http` with client keys: a request needs a key with `runs` whose agents (when listed) include
@@ -43,10 +44,7 @@ afterEach(async () => {
 async function serve(): Promise<{ server: HttpMcpServer; logs: string[] }> {
   const frontend = createMcpFrontend({
     source: { tools: () => [], status: () => [], onToolsChanged: () => () => {} },
-    tools: [note],
-    toolSearch: false,
-    sessions: memory,
-    log: () => {},
+    ...testServeShared({ tools: [note], toolSearch: false, sessions: memory, log: () => {} }),
   });
   const logs: string[] = [];
   const server = await serveMcpHttp(frontend, {

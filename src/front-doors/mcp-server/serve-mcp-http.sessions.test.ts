@@ -4,6 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../core/catalog/index.js";
 import { createMcpFrontend } from "./create-mcp-frontend.js";
+import { testServeShared } from "./mcp-frontend.test-support.js";
 import { type HttpMcpServer, serveMcpHttp } from "./serve-mcp-http.js";
 import { EMPTY_SOURCE, memorySessions } from "./serve-mcp-http.test-support.js";
 
@@ -64,10 +65,12 @@ async function start(
 ): Promise<HttpMcpServer> {
   const frontend = createMcpFrontend({
     source: EMPTY_SOURCE,
-    tools,
-    toolSearch: false,
-    sessions: memorySessions(),
-    log: (line) => logLines.push(line),
+    ...testServeShared({
+      tools,
+      toolSearch: false,
+      sessions: memorySessions(),
+      log: (line) => logLines.push(line),
+    }),
   });
   server = await serveMcpHttp(frontend, {
     port: 0,

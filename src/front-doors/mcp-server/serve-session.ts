@@ -1,40 +1,46 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolDefinition } from "../../core/catalog/index.js";
-import type { ApprovalBroker } from "../../runtime/approvals/index.js";
-import type { LoadedPlugins } from "../../runtime/plugins/index.js";
-import type { PolicyLayers } from "../../runtime/policy/index.js";
+import type { RunEnvironment, RunProfile, RunSurfaceEnvironment } from "../../runtime/environment/index.js";
 import { MAX_LOGGED_OUTPUT_CHARS, openRunSurface } from "../../runtime/run-surface/index.js";
-import type { SessionStore } from "../../runtime/sessions/index.js";
 import { cutText } from "../../shared/text/index.js";
-import { MAX_LOGGED_NAME_CHARS, MAX_MCP_SESSION_LOG_BYTES, MCP_AGENT_ID } from "./limits.js";
+import { MAX_LOGGED_NAME_CHARS, MAX_MCP_SESSION_LOG_BYTES } from "./limits.js";
 import { createMcpSessionLog, type McpCallLog } from "./mcp-session-log.js";
 import { serveInstructions } from "./serve-instructions.js";
 import { toCallToolResult, toMcpTool } from "./to-mcp-tool.js";
 
-/** Inputs shared by every connection of `toolsift mcp serve`. */
-export interface ServeSessionOptions {
+/** The parts of the run environment `mcp serve` reads: the run surface's, and the session store. */
+export type McpServeEnvironment = RunSurfaceEnvironment & Pick<RunEnvironment, "sessions">;
+
+/** What every connection of `toolsift mcp serve` shares. */
+export interface McpServeShared {
+  /**
+   * Built once per process (createRunEnvironment): `tools.toolSearch` as read, the plugins (their tools are
+   * served next to the upstream ones, their `before_tool_call` hooks run for every call), the approval
+   * broker, the session store and the log.
+   */
+  environment: McpServeEnvironment;
+  /** Who the connections run as (mcpServeProfile): agent `mcp`, its policy and its context window. */
+  profile: RunProfile;
+  /**
+   * Past this size (bytes) a connection's session log keeps only call metadata, no arguments or outputs
+   * (`mcp.serve.maxSessionLogBytes`). Default 16 MiB.
+   */
+  maxSessionLogBytes?: number;
+  /**
+   * Secrets known up front (the config's keys and tokens): redacted wherever they appear as text in the
+   * session logs, as a gateway run redacts its provider key. Default none.
+   */
+  secrets?: readonly string[];
+}
+
+/** Inputs of one connection. */
+export interface ServeSessionOptions extends McpServeShared {
   /** Every tool behind the server right now: plugin tools and upstream MCP tools. */
   tools(): readonly ToolDefinition[];
   /** Safe names of the upstream servers, named in the instructions. */
   serverNames(): readonly string[];
-  /** The value of `tools.toolSearch` (unset means on, `tools` mode). */
-  toolSearch?: unknown;
-  /** Scales the directory budget. Default: 18,000 characters. */
-  contextWindowTokens?: number;
-  /** Their `before_tool_call` hooks run for every call. */
-  plugins?: LoadedPlugins;
-  /** Decides calls that need approval (`tools.approval`). Default: every call approved. */
-  approvals?: Pick<ApprovalBroker, "requestApproval">;
-  /** The tool policy: denied tools are never listed, searched or called. Default: everything admitted. */
-  policy?: PolicyLayers;
-  sessions: SessionStore;
-  /** Past this size a connection's log keeps only call metadata (`mcp.serve.maxSessionLogBytes`). Default 16 MiB. */
-  maxSessionLogBytes?: number;
   /** The client key that opened the connection: in its session header and on its approvals. Default: none. */
   keyId?: string;
-  /** Secrets known up front (the config's): redacted wherever they appear in the session log. Default: none. */
-  secrets?: readonly string[];
-  log(line: string): void;
 }
 
 /** One MCP connection: its own catalog and executor (like one run), its listed tools, its session log. */
@@ -66,9 +72,10 @@ export interface ServeSession {
  * lists every tool directly (MCP tools as `<server>__<tool>`), each call still through the executor pipeline.
  */
 export async function createServeSession(options: ServeSessionOptions): Promise<ServeSession> {
-  const { log } = options;
+  const { environment } = options;
+  const log = environment.log ?? (() => {});
   const sessionLog = createMcpSessionLog({
-    sessions: options.sessions,
+    sessions: environment.sessions,
     maxBytes: options.maxSessionLogBytes ?? MAX_MCP_SESSION_LOG_BYTES,
     log,
     ...(options.keyId === undefined ? {} : { keyId: options.keyId }),
@@ -76,22 +83,14 @@ export async function createServeSession(options: ServeSessionOptions): Promise<
   });
   // The log of each call in flight, by call id: target activity is written under its call's run id.
   const callLogs = new Map<string, McpCallLog>();
-  const surface = await openRunSurface({
-    agentId: MCP_AGENT_ID,
+  const surface = await openRunSurface(environment, {
+    profile: options.profile,
     sessionKey: sessionLog.sessionKey,
     ...(options.keyId === undefined ? {} : { keyId: options.keyId }),
     tools: options.tools(),
-    ...(options.policy ? { policy: options.policy } : {}),
-    settings: options.toolSearch,
-    ...(options.contextWindowTokens === undefined
-      ? {}
-      : { contextWindowTokens: options.contextWindowTokens }),
-    ...(options.plugins ? { plugins: options.plugins } : {}),
-    ...(options.approvals ? { approvals: options.approvals } : {}),
     onTargetActivity: (activity) =>
       (callLogs.get(activity.parentCallId) ?? sessionLog.startCall()).targetActivity(activity),
     unknownToolText,
-    log,
   });
   const listedTools = () => {
     const listed = new Map<string, Tool>();

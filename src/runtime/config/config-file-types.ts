@@ -1,4 +1,4 @@
-import type { Harness, ToolSearchConfigValue, ToolSearchSettings } from "../../core/tool-search/index.js";
+import type { Harness, ToolSearchConfigValue } from "../../core/tool-search/index.js";
 import type { ProviderSettings } from "../providers/index.js";
 
 /** Tool policy keys, global (`tools`), per agent (`agents.list[].tools`) and per sandbox. */
@@ -66,10 +66,10 @@ export interface ToolsiftConfig {
   agents?: { defaults?: AgentSettings; list?: AgentEntry[] };
   tools?: ToolPolicySettings & {
     /**
-     * As written in the file, or as loadConfig hands it on: read once into Tool Search's typed settings
-     * (`readToolSearchSettings`). See resolveToolSearchConfig.
+     * As written in the file. loadConfig reads it once into Tool Search's typed settings
+     * (`LoadedConfig.toolSearch`), which is what runs use. See resolveToolSearchConfig.
      */
-    toolSearch?: ToolSearchConfigValue | ToolSearchSettings;
+    toolSearch?: ToolSearchConfigValue;
     approval?: { require?: string[]; mode?: "ask" | "allow" | "deny"; timeoutMs?: number };
     /**
      * How many tool sets keep their built catalog (entries, fingerprint, search index) for later runs; 0

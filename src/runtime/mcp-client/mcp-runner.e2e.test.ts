@@ -68,15 +68,15 @@ function say(sessionKey: string, text: string) {
 
 describe("MCP tools in real runs (assembleRuntime, mock provider over HTTP)", () => {
   it("starts no server until a run needs the tools", () => {
-    expect(runtime.mcp.status().every((server) => server.status === "starting")).toBe(true);
-    expect(runtime.mcp.tools()).toEqual([]);
+    expect(runtime.environment.mcp.status().every((server) => server.status === "starting")).toBe(true);
+    expect(runtime.environment.mcp.tools()).toEqual([]);
   });
 
   it("finds an upstream tool with tool_search and calls it through tool_call; the log names the MCP target", async () => {
     const result = await say("find-and-call", "please run target=web_get_invoice");
     expect(result.status).toBe("completed");
     expect(result.text).toContain('web_get_invoice ok {"id":"qa"}');
-    const events = await runtime.sessions.read("main", "find-and-call");
+    const events = await runtime.environment.sessions.read("main", "find-and-call");
     const request = events.find((event) => event.type === "model-request") as Extract<
       SessionEvent,
       { type: "model-request" }
@@ -116,7 +116,7 @@ describe("MCP tools in real runs (assembleRuntime, mock provider over HTTP)", ()
 
   it("sees an upstream list change in the next run", async () => {
     let changed = false;
-    const stop = runtime.mcp.onToolsChanged(() => {
+    const stop = runtime.environment.mcp.onToolsChanged(() => {
       changed = true;
     });
     // The mock fills the required `name` with "qa": the upstream server adds a tool named `qa`.
@@ -134,7 +134,7 @@ describe("MCP tools in real runs (assembleRuntime, mock provider over HTTP)", ()
     expect(crashed.status).toBe("completed");
     expect(crashed.text).toContain('MCP server "crashy" closed during the call to "crash_now".');
     await waitFor(
-      () => runtime.mcp.status().find((server) => server.name === "crashy")?.status === "ready",
+      () => runtime.environment.mcp.status().find((server) => server.name === "crashy")?.status === "ready",
       "the crashed server to restart",
     );
     const later = await say("crash", "target=still_alive");

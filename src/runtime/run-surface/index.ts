@@ -1,10 +1,5 @@
 export { MAX_ACTIVITY_RESULT_CHARS, MAX_LOGGED_OUTPUT_CHARS } from "./limits.js";
-export {
-  openRunSurface,
-  type RunSurface,
-  type RunSurfaceOptions,
-  type SurfaceCall,
-} from "./open-run-surface.js";
+export { openRunSurface } from "./open-run-surface.js";
 export { resultText } from "./result-text.js";
 export { type RoutedTools, routeThroughExecutor } from "./route-through-executor.js";
 export {
@@ -18,4 +13,5 @@ export {
 export { createRunHooks, type RunHooksOptions } from "./run-hooks.js";
 export { type SearchSummary, searchSummary } from "./search-summary.js";
 export { type TargetActivity, toTargetActivity } from "./target-activity.js";
-export { type RunToolSearchInput, toolSearchModel, toolSearchOptionsFor } from "./tool-search-options.js";
+export { type RunToolSearchInput, toolSearchOptionsFor } from "./tool-search-options.js";
+export type { RunSurface, RunSurfaceRun, SurfaceCall } from "./types.js";

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { McpToolDefinition, ToolDefinition } from "../../core/catalog/index.js";
 import { mcpDirectName } from "../../core/catalog/index.js";
+import { readToolSearchSettings, type ToolSearchConfigValue } from "../../core/tool-search/index.js";
 import type { BeforeToolCallEvent, LoadedPlugins } from "../plugins/index.js";
-import { openRunSurface, type RunSurface, type RunSurfaceOptions } from "./open-run-surface.js";
+import type { PolicyLayers } from "../policy/index.js";
+import { openRunSurface } from "./open-run-surface.js";
 import type { RunEvent } from "./run-events.js";
 import type { TargetActivity } from "./target-activity.js";
+import type { RunSurface, RunSurfaceRun } from "./types.js";
 
 const ran: string[] = [];
 const tool = (name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition => ({
@@ -51,18 +54,31 @@ afterEach(() => {
   ran.length = 0;
 });
 
-async function open(options: Partial<RunSurfaceOptions> & Pick<RunSurfaceOptions, "tools">) {
+/** A run of agent `main` on the embedded harness, with the environment and profile parts a test sets. */
+type OpenOptions = Pick<RunSurfaceRun, "tools"> &
+  Partial<Pick<RunSurfaceRun, "clientTools" | "codeMode" | "promptText">> & {
+    settings?: ToolSearchConfigValue;
+    policy?: PolicyLayers;
+    plugins?: LoadedPlugins;
+  };
+
+async function open(options: OpenOptions) {
+  const { settings, policy, plugins, ...run } = options;
   const events: RunEvent[] = [];
   const activity: TargetActivity[] = [];
-  surface = await openRunSurface({
-    agentId: "main",
-    sessionKey: "surface-test",
-    settings: undefined,
-    onEvent: (event) => events.push(event),
-    onTargetActivity: (item) => activity.push(item),
-    unknownToolText: (name, enabled) => `no ${name} (tool search ${enabled ? "on" : "off"})`,
-    ...options,
-  });
+  const toolSearch = readToolSearchSettings(settings).settings;
+  if (!toolSearch) throw new Error(`invalid test settings: ${JSON.stringify(settings)}`);
+  surface = await openRunSurface(
+    { toolSearch, ...(plugins ? { plugins } : {}) },
+    {
+      profile: { id: "main", harness: "embedded", ...(policy ? { policy } : {}) },
+      sessionKey: "surface-test",
+      onEvent: (event) => events.push(event),
+      onTargetActivity: (item) => activity.push(item),
+      unknownToolText: (name, enabled) => `no ${name} (tool search ${enabled ? "on" : "off"})`,
+      ...run,
+    },
+  );
   return { surface, events, activity };
 }
 

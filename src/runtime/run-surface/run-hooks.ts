@@ -1,28 +1,21 @@
 import type { ExecutionHooks, ToolCallActivity } from "../../core/execution/index.js";
-import type { ApprovalBroker } from "../approvals/index.js";
-import { type LoadedPlugins, pluginBeforeToolCall } from "../plugins/index.js";
-import { type PolicyLayers, policyDecision } from "../policy/index.js";
+import type { RunProfile, RunSurfaceEnvironment } from "../environment/index.js";
+import { pluginBeforeToolCall } from "../plugins/index.js";
+import { policyDecision } from "../policy/index.js";
 import { telemetryOn } from "../telemetry/index.js";
 import { type TargetActivity, toTargetActivity } from "./target-activity.js";
 import { traceTargetCall } from "./trace-target-call.js";
+import type { RunSurfaceRun } from "./types.js";
 
-/** What a front door knows about one run (a gateway run, or one `mcp serve` connection). */
-export interface RunHooksOptions {
-  agentId: string;
-  sessionKey: string;
-  /** The client key the run belongs to, recorded on its pending approvals. Default: none. */
-  keyId?: string;
-  /** The tool policy, re-checked per call. Default: every call allowed. */
-  policy?: PolicyLayers;
-  /** Their `before_tool_call` hooks run for every call. */
-  plugins?: LoadedPlugins;
-  /** Decides calls that need approval (`tools.approval`). Default: every call approved. */
-  approvals?: Pick<ApprovalBroker, "requestApproval">;
-  /** Which finished calls are target calls behind `tool_call` (recorded as display-only activity). */
-  isTargetCall(activity: ToolCallActivity): boolean;
-  onTargetActivity(activity: TargetActivity): void;
-  log?(line: string): void;
-}
+/** The executor hooks of one run: its environment's hooks, approvals and log, its profile's policy. */
+export type RunHooksOptions = Pick<RunSurfaceEnvironment, "plugins" | "approvals" | "log"> &
+  Pick<RunProfile, "policy"> &
+  Pick<RunSurfaceRun, "sessionKey" | "keyId"> & {
+    agentId: string;
+    /** Which finished calls are target calls behind `tool_call` (recorded as display-only activity). */
+    isTargetCall(activity: ToolCallActivity): boolean;
+    onTargetActivity(activity: TargetActivity): void;
+  };
 
 /**
  * The executor hooks of one run, the same for every front door: the policy re-checked per call, the plugins'

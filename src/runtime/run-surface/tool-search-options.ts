@@ -1,43 +1,29 @@
 import type { ToolDefinition } from "../../core/catalog/index.js";
 import type { ExecutionHooks } from "../../core/execution/index.js";
-import type { ModelReference, ToolSearchOptions } from "../../core/tool-search/index.js";
-import type { ResolvedAgent } from "../config/index.js";
+import type { ToolSearchOptions, ToolSearchSettings } from "../../core/tool-search/index.js";
+import type { RunProfile } from "../environment/index.js";
 
-/** What a front door knows when it opens Tool Search for a run. */
+/** What decides the Tool Search of one run. */
 export interface RunToolSearchInput {
   tools: readonly ToolDefinition[];
-  /** `tools.toolSearch`: the settings loadConfig read, or a raw value. */
-  settings: unknown;
-  /** The run's agent: its harness, model (local-model limits) and context window. Default: the embedded harness. */
-  agent?: ResolvedAgent;
-  /** Scales the directory budget when there is no agent (`mcp serve`). */
-  contextWindowTokens?: number;
+  /** `tools.toolSearch` as the run environment read it. */
+  settings: ToolSearchSettings;
+  /** Who runs: the harness, the model (local-model limits) and the context window (directory budget). */
+  profile: RunProfile;
   hooks?: ExecutionHooks;
 }
 
 /** The `createToolSearch` options of one run, built the same way by every front door. */
 export function toolSearchOptionsFor(input: RunToolSearchInput): ToolSearchOptions {
-  const { agent } = input;
-  const contextWindowTokens = agent ? agent.contextWindowTokens : input.contextWindowTokens;
+  const { profile } = input;
   return {
     tools: input.tools,
-    // A raw value here comes from a config file the schema already checked; createToolSearch checks it again.
-    config: input.settings as ToolSearchOptions["config"],
-    harness: agent?.harness ?? "embedded",
-    ...(agent ? { model: toolSearchModel(agent) } : {}),
-    ...(contextWindowTokens === undefined ? {} : { contextWindowTokens }),
+    config: input.settings,
+    harness: profile.harness,
+    ...(profile.model ? { model: profile.model } : {}),
+    ...(profile.contextWindowTokens === undefined
+      ? {}
+      : { contextWindowTokens: profile.contextWindowTokens }),
     ...(input.hooks ? { hooks: input.hooks } : {}),
-  };
-}
-
-/** The model as Tool Search sees it (local-model limits read the provider's settings). */
-export function toolSearchModel(agent: ResolvedAgent): ModelReference {
-  const settings = agent.model.settings;
-  return {
-    provider: agent.model.provider,
-    id: agent.model.id,
-    ...(settings?.baseUrl ? { baseUrl: settings.baseUrl } : {}),
-    ...(settings?.localService === undefined ? {} : { localService: settings.localService }),
-    ...(settings?.api ? { api: settings.api } : {}),
   };
 }

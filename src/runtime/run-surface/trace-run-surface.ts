@@ -1,8 +1,8 @@
 import type { ToolResult } from "../../core/catalog/index.js";
 import { safeRead } from "../../shared/schema/index.js";
 import { type ToolSpanOutcome, telemetryOn, traceToolCall } from "../telemetry/index.js";
-import type { RunSurface, SurfaceCall } from "./open-run-surface.js";
 import { searchSummary } from "./search-summary.js";
+import type { RunSurface, SurfaceCall } from "./types.js";
 
 /**
  * The surface with each `execute` traced as `execute_tool {name}` (the name the model called; a

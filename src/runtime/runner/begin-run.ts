@@ -19,12 +19,12 @@ import type { RunRequest, RunResult } from "./types.js";
  */
 export function runSessionLog(options: RunnerOptions, agent: ResolvedAgent, request: RunRequest): SessionLog {
   return openSessionLog({
-    sessions: options.sessions,
+    sessions: options.environment.sessions,
     agentId: agent.id,
     sessionKey: request.sessionKey,
     ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
     secrets: agent.model.settings?.apiKey ? [agent.model.settings.apiKey] : [],
-    ...(options.log ? { log: options.log } : {}),
+    log: options.environment.log,
   });
 }
 

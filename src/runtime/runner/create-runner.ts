@@ -1,5 +1,6 @@
-import { DEFAULT_CATALOG_CACHE_SIZE, setCatalogCacheSize, toCatalogEntry } from "../../core/catalog/index.js";
+import { toCatalogEntry } from "../../core/catalog/index.js";
 import { type ResolvedAgent, resolveAgent } from "../config/index.js";
+import { agentProfile } from "../environment/index.js";
 import { applyToolPolicy } from "../policy/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
 import { openRunSurface } from "../run-surface/index.js";
@@ -17,13 +18,12 @@ import type { EffectiveSurface, EffectiveTool, Runner, RunResult } from "./types
  * clients reused per provider id.
  */
 export function createRunner(options: RunnerOptions): Runner {
-  const env = options.env ?? process.env;
-  // Process-wide, like the search indexes it keeps alive: the last runner made sets it.
-  setCatalogCacheSize(options.config.tools?.catalogCacheSize ?? DEFAULT_CATALOG_CACHE_SIZE);
+  const { environment } = options;
+  const { config, env } = environment;
   const providers = new Map<string, Provider>();
   const inFlight = new Set<Promise<RunResult>>();
   const makeProvider = options.createProvider ?? createProvider;
-  const providerStatuses = createProviderStatusBoard(Object.keys(options.config.models?.providers ?? {}));
+  const providerStatuses = createProviderStatusBoard(Object.keys(config.models?.providers ?? {}));
 
   // Resolved once per agent while the environment it reads stays the same (the config never changes here).
   const agents = new Map<string, { envKey: string; agent: ResolvedAgent }>();
@@ -31,10 +31,10 @@ export function createRunner(options: RunnerOptions): Runner {
     const envKey = `${env.OPENAI_API_KEY ?? ""}\u0000${env.HOME ?? ""}\u0000${env.USERPROFILE ?? ""}`;
     const known = agents.get(agentId);
     if (known?.envKey === envKey) return known.agent;
-    const agent = resolveAgent(options.config, agentId, {
-      stateDir: options.stateDir,
+    const agent = resolveAgent(config, agentId, {
+      stateDir: environment.stateDir,
       env,
-      ...(options.configDir ? { configDir: options.configDir } : {}),
+      configDir: environment.configDir,
     });
     if (agents.size >= MAX_RESOLVED_AGENTS) agents.clear();
     agents.set(agentId, { envKey, agent });
@@ -57,17 +57,19 @@ export function createRunner(options: RunnerOptions): Runner {
   /** The surface a run of `agentId` would open (same tools, policy and settings), for a look without a run. */
   const inspectSurface = async (agentId: string, sessionKey: string) => {
     const agent = agentFor(agentId);
-    const gathered = await gatheredTools(options, agent);
-    const surface = await openRunSurface({
-      agentId: agent.id,
-      sessionKey,
-      tools: gathered.tools,
-      policy: gathered.policy,
-      settings: options.config.tools?.toolSearch,
-      agent,
-      unknownToolText: (name) => `Unknown tool "${name.slice(0, 200)}".`,
-    });
-    return { agent, gathered, surface };
+    const profile = agentProfile(config, agent);
+    const tools = await gatheredTools(options, agent);
+    // Nothing is called or prompted on it: the settings alone, no hooks, approvals or log.
+    const surface = await openRunSurface(
+      { toolSearch: environment.toolSearch },
+      {
+        profile,
+        sessionKey,
+        tools,
+        unknownToolText: (name) => `Unknown tool "${name.slice(0, 200)}".`,
+      },
+    );
+    return { agent, policy: profile.policy, tools, surface };
   };
 
   return {
@@ -94,12 +96,12 @@ export function createRunner(options: RunnerOptions): Runner {
       let tools = 0;
       const agentIds = this.agentIds();
       for (const agentId of agentIds) {
-        const { gathered, surface } = await inspectSurface(agentId, "warm-up");
+        const { tools: gathered, surface } = await inspectSurface(agentId, "warm-up");
         try {
           // The directory too: a run renders it into its instructions before its first provider request.
           surface.directory();
           surface.warmSearch();
-          tools += gathered.tools.length;
+          tools += gathered.length;
         } finally {
           surface.close();
         }
@@ -107,24 +109,22 @@ export function createRunner(options: RunnerOptions): Runner {
       return { agents: agentIds.length, tools, ms: Math.round(performance.now() - started) };
     },
     async effectiveSurface(agentId) {
-      const { agent, gathered, surface } = await inspectSurface(agentId, "effective-surface");
+      const { agent, policy, tools, surface } = await inspectSurface(agentId, "effective-surface");
       try {
         const declared = surface.modelTools().map((tool) => tool.name);
         // By id: a pinned or directly declared MCP tool is declared as <server>__<tool>, not under its name.
         const declaredIds = new Set(declared.flatMap((name) => surface.describeCall(name).toolId ?? []));
-        const admitted: EffectiveTool[] = applyToolPolicy(gathered.tools, gathered.policy).admitted.flatMap(
-          (tool) => {
-            const entry = toCatalogEntry(tool);
-            if (!entry) return [];
-            const visibility: EffectiveTool["visibility"] =
-              tool.catalogMode === "direct-only"
-                ? "direct-only"
-                : !surface.toolSearchEnabled || declaredIds.has(entry.id)
-                  ? "direct"
-                  : "catalog";
-            return [{ id: entry.id, name: entry.name, source: entry.source, owner: entry.owner, visibility }];
-          },
-        );
+        const admitted: EffectiveTool[] = applyToolPolicy(tools, policy).admitted.flatMap((tool) => {
+          const entry = toCatalogEntry(tool);
+          if (!entry) return [];
+          const visibility: EffectiveTool["visibility"] =
+            tool.catalogMode === "direct-only"
+              ? "direct-only"
+              : !surface.toolSearchEnabled || declaredIds.has(entry.id)
+                ? "direct"
+                : "catalog";
+          return [{ id: entry.id, name: entry.name, source: entry.source, owner: entry.owner, visibility }];
+        });
         const effective: EffectiveSurface = {
           agentId: agent.id,
           toolSearch: { enabled: surface.toolSearchEnabled, mode: surface.mode },
@@ -143,7 +143,7 @@ export function createRunner(options: RunnerOptions): Runner {
     },
     providerStatus: () => providerStatuses.snapshot(),
     agentIds() {
-      const ids = new Set(["main", ...(options.config.agents?.list ?? []).map((agent) => agent.id)]);
+      const ids = new Set(["main", ...(config.agents?.list ?? []).map((agent) => agent.id)]);
       return [...ids];
     },
     async close(timeoutMs = DEFAULT_CLOSE_TIMEOUT_MS) {

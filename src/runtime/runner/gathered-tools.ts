@@ -1,38 +1,26 @@
 import type { ToolDefinition } from "../../core/catalog/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 import { createCoreTools } from "../core-tools/index.js";
-import { type PolicyLayers, policyLayersFor } from "../policy/index.js";
+import type { RunCaches } from "../environment/index.js";
 import { MAX_CORE_TOOL_WORKSPACES } from "./limits.js";
 import type { RunnerOptions } from "./runner-options.js";
 
-/**
- * The core tools per workspace, made once: they hold nothing but their settings, and the same definitions
- * run after run let the run surface reuse the policy's verdicts and the catalog instead of rebuilding them.
- */
-const coreToolsByWorkspace = new Map<string, readonly ToolDefinition[]>();
-
-function coreToolsFor(workspace: string): readonly ToolDefinition[] {
-  let tools = coreToolsByWorkspace.get(workspace);
-  if (tools) return tools;
-  tools = Object.freeze(createCoreTools({ workspace }));
-  if (coreToolsByWorkspace.size >= MAX_CORE_TOOL_WORKSPACES) coreToolsByWorkspace.clear();
-  coreToolsByWorkspace.set(workspace, tools);
-  return tools;
-}
-
-/** The tools of an agent's sources, before policy, and the policy the run surface applies to them. */
-export interface GatheredTools {
-  tools: readonly ToolDefinition[];
-  policy: PolicyLayers;
-}
-
 const NO_TOOLS: readonly ToolDefinition[] = Object.freeze([]);
 
-/** The last list gathered from each combination of source lists, by the lists' identity and length. */
-const lastGathered = new Map<
-  string,
-  { sources: readonly (readonly ToolDefinition[])[]; tools: readonly ToolDefinition[] }
->();
+/**
+ * The core tools of a workspace, made once per environment: they hold nothing but their settings, and the
+ * same definitions run after run let the run surface reuse the policy's verdicts and the catalog instead of
+ * rebuilding them.
+ */
+function coreToolsFor(caches: RunCaches, workspace: string): readonly ToolDefinition[] {
+  const cache = caches.coreToolsByWorkspace;
+  let tools = cache.get(workspace);
+  if (tools) return tools;
+  tools = Object.freeze(createCoreTools({ workspace }));
+  if (cache.size >= MAX_CORE_TOOL_WORKSPACES) cache.clear();
+  cache.set(workspace, tools);
+  return tools;
+}
 
 /**
  * One list of `sources` in order: the very list of the last call when every source is the same list (by
@@ -41,8 +29,13 @@ const lastGathered = new Map<
  * Sources replace their lists when they change (plugins load once, MCP connections swap theirs on
  * `list_changed`).
  */
-function joined(key: string, sources: readonly (readonly ToolDefinition[])[]): readonly ToolDefinition[] {
-  const last = lastGathered.get(key);
+function joined(
+  caches: RunCaches,
+  key: string,
+  sources: readonly (readonly ToolDefinition[])[],
+): readonly ToolDefinition[] {
+  const cache = caches.gatheredByWorkspace;
+  const last = cache.get(key);
   if (
     last &&
     last.sources.length === sources.length &&
@@ -52,21 +45,22 @@ function joined(key: string, sources: readonly (readonly ToolDefinition[])[]): r
     if (lengths) return last.tools;
   }
   const tools = Object.freeze(sources.flat());
-  if (lastGathered.size >= MAX_CORE_TOOL_WORKSPACES) lastGathered.clear();
-  lastGathered.set(key, { sources, tools });
+  if (cache.size >= MAX_CORE_TOOL_WORKSPACES) cache.clear();
+  cache.set(key, { sources, tools });
   return tools;
 }
 
 /**
- * Gathers core tools (in the agent's workspace), plugin tools and the extra sources (MCP), with the agent's
- * tool policy. The run surface applies that policy before anything else sees them: a denied tool never
- * reaches the catalog, the directory, the provider request or the session log.
+ * The tools of an agent's sources, before policy: core tools (in the agent's workspace), plugin tools and
+ * the extra sources (MCP). The run surface applies the agent's policy before anything else sees them: a
+ * denied tool never reaches the catalog, the directory, the provider request or the session log.
  */
-export async function gatheredTools(options: RunnerOptions, agent: ResolvedAgent): Promise<GatheredTools> {
-  const core = options.coreTools === false ? NO_TOOLS : coreToolsFor(agent.workspace);
-  const sources = [core, options.plugins?.tools ?? NO_TOOLS, (await options.extraTools?.()) ?? NO_TOOLS];
-  return {
-    tools: joined(agent.workspace, sources),
-    policy: policyLayersFor(options.config, agent),
-  };
+export async function gatheredTools(
+  options: RunnerOptions,
+  agent: ResolvedAgent,
+): Promise<readonly ToolDefinition[]> {
+  const { caches, plugins } = options.environment;
+  const core = options.coreTools === false ? NO_TOOLS : coreToolsFor(caches, agent.workspace);
+  const sources = [core, plugins.tools, (await options.extraTools?.()) ?? NO_TOOLS];
+  return joined(caches, agent.workspace, sources);
 }

@@ -6,7 +6,7 @@ export {
   type RunSignalOptions,
   type RunSignalSource,
 } from "./run-signal.js";
-export type { RunnerOptions } from "./runner-options.js";
+export type { RunnerEnvironment, RunnerOptions } from "./runner-options.js";
 export { streamRun } from "./stream-run.js";
 export type {
   ClientToolDeclaration,

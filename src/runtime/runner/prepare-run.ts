@@ -1,5 +1,6 @@
 import type { ToolDefinition } from "../../core/catalog/index.js";
 import type { ResolvedAgent } from "../config/index.js";
+import { agentProfile } from "../environment/index.js";
 import type { ProviderTool } from "../providers/index.js";
 import {
   openRunSurface,
@@ -36,31 +37,27 @@ export async function prepareRun(
     withoutHooks?: boolean;
   },
 ): Promise<PreparedRun> {
-  const gathered = await gatheredTools(options, agent);
-  const codeMode = options.config.codeMode;
-  const surface = await openRunSurface({
-    agentId: agent.id,
+  const { environment } = options;
+  const codeMode = environment.config.codeMode;
+  // A look without a run opens the surface without the plugins (their `before_prompt` hooks do not run).
+  const { plugins: _plugins, ...withoutPlugins } = environment;
+  const surface = await openRunSurface(sinks.withoutHooks === true ? withoutPlugins : environment, {
+    profile: agentProfile(environment.config, agent),
     sessionKey: request.sessionKey,
     ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
-    tools: gathered.tools,
+    tools: await gatheredTools(options, agent),
     clientTools,
-    policy: gathered.policy,
-    settings: options.config.tools?.toolSearch,
-    agent,
     // Code Mode replaces the controls (never both); the codex harness keeps its own.
     ...(codeMode?.enabled === true && agent.harness !== "codex"
       ? { codeMode: codeMode.timeoutMs === undefined ? {} : { timeoutMs: codeMode.timeoutMs } }
       : {}),
-    ...(options.plugins && sinks.withoutHooks !== true ? { plugins: options.plugins } : {}),
     promptText: userText(request),
-    ...(options.approvals ? { approvals: options.approvals } : {}),
     onTargetActivity: sinks.onTargetActivity,
     ...(sinks.onEvent ? { onEvent: sinks.onEvent } : {}),
     unknownToolText: (name, toolSearchEnabled) =>
       toolSearchEnabled
         ? `Unknown tool "${name.slice(0, 200)}". Deferred tools are reached through tool_search, then tool_call.`
         : `Unknown tool "${name.slice(0, 200)}".`,
-    ...(options.log ? { log: options.log } : {}),
   });
   return {
     systemPrompt: buildSystemPrompt({

@@ -57,7 +57,7 @@ export async function runAgent(
   let failure: RunFailure | undefined;
 
   try {
-    prepared = await prepareRun({ ...options, log: log.note }, agent, request, clientTools, {
+    prepared = await prepareRun({ ...options, environment: { ...options.environment, log: log.note } }, agent, request, clientTools, {
       // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
       onTargetActivity: (activity) =>
         log.queue({ type: "target-activity", ...activity }, `run ${runId}: could not log target activity`),

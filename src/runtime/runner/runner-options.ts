@@ -1,29 +1,22 @@
 import type { ToolDefinition } from "../../core/catalog/index.js";
-import type { ApprovalBroker } from "../approvals/index.js";
-import type { ToolsiftConfig } from "../config/index.js";
-import type { LoadedPlugins } from "../plugins/index.js";
+import type { RunEnvironment, RunSurfaceEnvironment } from "../environment/index.js";
 import type { Provider, ProviderSettings } from "../providers/index.js";
-import type { SessionStore } from "../sessions/index.js";
 
-/** What a runner is made from: the config, where state lives, and the tool sources. */
+/**
+ * The parts of the run environment a runner reads. The upstream MCP servers reach it as `extraTools`; without
+ * an approval broker every call is approved.
+ */
+export type RunnerEnvironment = Omit<RunEnvironment, "approvals" | "mcp"> &
+  Pick<RunSurfaceEnvironment, "approvals">;
+
+/** What a runner is made from: the process's run environment, and how runs get their tools and providers. */
 export interface RunnerOptions {
-  config: ToolsiftConfig;
-  stateDir: string;
-  /** The config file's directory: relative workspaces resolve against it. Default: the working directory. */
-  configDir?: string;
-  sessions: SessionStore;
-  /** Plugins loaded at start; their tools and hooks take part in every run. Default none. */
-  plugins?: LoadedPlugins;
+  /** What every run shares (createRunEnvironment): config, settings read once, plugins, approvals, stores, log. */
+  environment: RunnerEnvironment;
   /** Give runs the core tools read/write/edit/exec in the agent's workspace. Default true. */
   coreTools?: boolean;
-  /** Further tools for every run (core tools, MCP tools). Default none. */
+  /** Further tools for every run (MCP tools). Default none. */
   extraTools?: () => Promise<readonly ToolDefinition[]> | readonly ToolDefinition[];
-  /** Decides calls that need approval (`tools.approval`); default: every call approved. */
-  approvals?: ApprovalBroker;
   /** Provider factory; default: the OpenAI client for `openai-responses` / `openai-chat`, Anthropic's for `anthropic-messages`. */
   createProvider?: (id: string, settings: ProviderSettings) => Provider;
-  /** Environment for `OPENAI_API_KEY` defaults. Default `process.env`. */
-  env?: NodeJS.ProcessEnv;
-  /** One line per notable event (plugin hook failures, run errors). */
-  log?: (line: string) => void;
 }

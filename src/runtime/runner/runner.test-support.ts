@@ -2,9 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ToolDefinition } from "../../core/catalog/index.js";
-import type { ToolSearchConfigValue } from "../../core/tool-search/index.js";
+import { readToolSearchSettings, type ToolSearchConfigValue } from "../../core/tool-search/index.js";
 import { type MockOpenAI, startMockOpenAI } from "../../dev/mock-openai/index.js";
 import type { AgentEntry, AgentSettings, ToolsiftConfig } from "../config/index.js";
+import { createRunCaches } from "../environment/index.js";
 import { type LoadedPlugins, loadPlugins } from "../plugins/index.js";
 import type {
   ConversationItem,
@@ -225,14 +226,20 @@ export async function createRunnerHarness(options: RunnerHarnessOptions = {}): P
     const sessions = options.wrapSessions ? options.wrapSessions(fileStore) : fileStore;
     const logLines: string[] = [];
     const provider = options.provider;
+    const toolSearch = readToolSearchSettings(config.tools?.toolSearch).settings;
+    if (!toolSearch) throw new Error(`test toolSearch is invalid: ${JSON.stringify(options.toolSearch)}`);
     const runner = createRunner({
-      config,
-      stateDir,
-      configDir: root,
-      sessions,
-      plugins,
-      env: {},
-      log: (line) => logLines.push(line),
+      environment: {
+        config,
+        toolSearch,
+        stateDir,
+        configDir: root,
+        env: {},
+        plugins,
+        sessions,
+        caches: createRunCaches(),
+        log: (line) => logLines.push(line),
+      },
       // Most runner tests reason about plugin tools alone; core tools are exercised where a test asks.
       coreTools: options.coreTools ?? false,
       ...(options.extraTools ? { extraTools: () => options.extraTools ?? [] } : {}),
