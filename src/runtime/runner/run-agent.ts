@@ -57,12 +57,18 @@ export async function runAgent(
   let failure: RunFailure | undefined;
 
   try {
-    prepared = await prepareRun({ ...options, environment: { ...options.environment, log: log.note } }, agent, request, clientTools, {
-      // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
-      onTargetActivity: (activity) =>
-        log.queue({ type: "target-activity", ...activity }, `run ${runId}: could not log target activity`),
-      ...(request.onEvent ? { onEvent: request.onEvent } : {}),
-    });
+    prepared = await prepareRun(
+      { ...options, environment: { ...options.environment, log: log.note } },
+      agent,
+      request,
+      clientTools,
+      {
+        // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
+        onTargetActivity: (activity) =>
+          log.queue({ type: "target-activity", ...activity }, `run ${runId}: could not log target activity`),
+        ...(request.onEvent ? { onEvent: request.onEvent } : {}),
+      },
+    );
     // Started once its surface is open: a run refused before (storage, a tool name clash) has no start event,
     // so a streaming front door can still answer it as a plain error.
     emit({ type: "run-start", runId, agentId: agent.id, sessionKey: request.sessionKey, model });
