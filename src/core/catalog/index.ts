@@ -15,10 +15,15 @@ export {
   CONTROL_NAMES,
   CORE_PRIMITIVE_NAMES,
   DEFAULT_CATALOG_CACHE_SIZE,
-  DIRECT_NAME_SEPARATOR,
   MAX_CATALOG_CACHE_SIZE,
 } from "./limits.js";
-export { asDirectTool, asDirectTools, isMcpToolDefinition, mcpDirectName } from "./mcp-direct-name.js";
+export {
+  asDirectTool,
+  asDirectTools,
+  DIRECT_NAME_SEPARATOR,
+  isMcpToolDefinition,
+  mcpDirectName,
+} from "./mcp-direct-name.js";
 export { createSequenceMemo, type SequenceMemo } from "./sequence-memo.js";
 export { toCatalogEntry } from "./to-catalog-entry.js";
 export type {

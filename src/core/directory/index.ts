@@ -8,11 +8,6 @@ export {
   omittedLine,
   UNTRUSTED_TOOLS_LINE,
 } from "./directory-text.js";
-export {
-  DEFAULT_DIRECTORY_BUDGET,
-  DIRECTORY_DESCRIPTION_CUTS,
-  MAX_LISTED_NAME_CHARS,
-  MIN_DIRECTORY_BUDGET,
-} from "./limits.js";
-export { renderDirectory } from "./render-directory.js";
+export { DEFAULT_DIRECTORY_BUDGET, MAX_LISTED_NAME_CHARS, MIN_DIRECTORY_BUDGET } from "./limits.js";
+export { DIRECTORY_DESCRIPTION_CUTS, renderDirectory } from "./render-directory.js";
 export type { DirectoryOptions, ToolSearchMode } from "./types.js";

@@ -6,7 +6,7 @@ export {
   type ExecutorOptions,
   QUEUED_TOOL_CHANGED_MESSAGE,
 } from "./create-executor.js";
-export { DEFAULT_TIMEOUT_MS, MAX_NETWORK_TEXT_CHARS } from "./limits.js";
+export { DEFAULT_TOOL_TIMEOUT_MS, MAX_NETWORK_TEXT_CHARS } from "./limits.js";
 export {
   CATALOG_UNAVAILABLE_MESSAGE,
   createToolScheduler,

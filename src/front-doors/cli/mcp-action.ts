@@ -16,8 +16,8 @@ import {
   serveMcpStdio,
 } from "../mcp-server/index.js";
 import { type AssembledRuntime, assembleRuntime } from "./assemble-runtime.js";
-import { DEFAULT_MCP_HTTP_HOST } from "./limits.js";
 import type { McpCommandDeps } from "./mcp-command.js";
+import { DEFAULT_MCP_HTTP_HOST } from "./mcp-command.js";
 import { waitForSignal } from "./server-options.js";
 import type { CliIo } from "./types.js";
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { MAX_CATALOG_CACHE_SIZE } from "../../core/catalog/index.js";
 import type { ToolSearchConfigValue, ToolSearchSettings } from "../../core/tool-search/index.js";
 import {
   describeAllowedHostProblem,
@@ -9,7 +10,7 @@ import {
 } from "../http-guard/index.js";
 import { isEnvReference } from "./env-reference.js";
 import {
-  MAX_CATALOG_CACHE_SIZE,
+  MAX_CONFIG_TIMEOUT_MS,
   MAX_CONTEXT_WINDOW_TOKENS,
   MAX_GATEWAY_BODY_BYTES,
   MAX_MCP_SERVE_SESSION_LOG_BYTES,
@@ -17,7 +18,6 @@ import {
   MAX_PROVIDER_RETRIES,
   MAX_QUEUED_PER_SESSION_CEILING,
   MAX_RETENTION_DAYS,
-  MAX_TIMEOUT_MS,
   MAX_TURNS_CEILING,
   MIN_MCP_SERVE_SESSION_IDLE_MS,
   MIN_MCP_SERVE_SESSION_LOG_BYTES,
@@ -42,7 +42,7 @@ import {
 /** Zod `params` flag on custom issues whose message should not end with `(got …)`. */
 export const OMIT_RECEIVED = "omitReceived";
 
-const timeoutMs = () => integerBetween(1, MAX_TIMEOUT_MS);
+const timeoutMs = () => integerBetween(1, MAX_CONFIG_TIMEOUT_MS);
 
 /** One client key of the gateway and `mcp serve` (`gateway.auth.keys[]`). */
 const authKeySchema = section({
@@ -226,7 +226,7 @@ export const configFileSchema = section({
        */
       maxSessions: integerBetween(1, MAX_MCP_SERVE_SESSIONS).optional(),
       /** A Streamable HTTP session without a request for this long (ms, at least 1,000) is closed. Default 30 minutes. */
-      sessionIdleMs: integerBetween(MIN_MCP_SERVE_SESSION_IDLE_MS, MAX_TIMEOUT_MS).optional(),
+      sessionIdleMs: integerBetween(MIN_MCP_SERVE_SESSION_IDLE_MS, MAX_CONFIG_TIMEOUT_MS).optional(),
       /**
        * Past this size (bytes, 64 KiB to 1 GiB) one connection's session log keeps only each call's metadata,
        * not its arguments and outputs. Default 16 MiB.

@@ -1,6 +1,5 @@
 export { coreToolsSettings, createCoreTools } from "./create-core-tools.js";
 export {
-  CORE_TOOL_NAMES,
   DEFAULT_EXEC_TIMEOUT_MS,
   DEFAULT_MAX_EXEC_OUTPUT_BYTES,
   DEFAULT_MAX_READ_BYTES,

@@ -11,11 +11,20 @@ export {
   type Scope,
 } from "./caller.js";
 export { checkJsonContentType, isJsonContentType } from "./check-content-type.js";
-export { createHostCheck, describeAllowedHostProblem, type HostRule } from "./check-host.js";
+export {
+  createHostCheck,
+  describeAllowedHostProblem,
+  type HostRule,
+  LOOPBACK_HOST_NAMES,
+} from "./check-host.js";
 export { createOriginCheck, type OriginVerdict } from "./check-origin.js";
 export { CALLER, type CorsRules, createHttpGuard, type HttpGuardOptions } from "./create-http-guard.js";
-export { type AuthKey, createKeyRing, type KeyRing } from "./create-key-ring.js";
+export { type AuthKey, createKeyRing, INVALID_TOKEN_MESSAGE, type KeyRing } from "./create-key-ring.js";
 export { isLoopbackHost } from "./is-loopback-host.js";
-export { INVALID_TOKEN_MESSAGE, LOOPBACK_HOST_NAMES, NULL_ORIGIN } from "./limits.js";
-export { describeOriginProblem, type NormalisedOrigin, normaliseOrigin } from "./normalise-origin.js";
+export {
+  describeOriginProblem,
+  type NormalisedOrigin,
+  NULL_ORIGIN,
+  normaliseOrigin,
+} from "./normalise-origin.js";
 export type { GuardRefusal, GuardRefusalCode, GuardVerdict } from "./types.js";

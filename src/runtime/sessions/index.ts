@@ -1,15 +1,11 @@
 export { createFileSessionStore, type FileSessionStoreOptions } from "./file-session-store.js";
 export {
-  CIRCULAR,
   MAX_JSON_REDACTION_CHARS,
   MAX_KNOWN_SECRET_ESCAPES,
   MAX_REDACTION_DEPTH,
   MAX_REDACTION_NODES,
   MAX_SESSION_KEY_CHARS,
   MIN_KNOWN_SECRET_CHARS,
-  REDACTED,
-  SESSION_KEY_PATTERN,
-  TRUNCATED,
 } from "./limits.js";
 export { listSessionPage } from "./list-session-page.js";
 export {
@@ -36,12 +32,17 @@ export {
   type SessionRetention,
 } from "./prune-session-logs.js";
 export { collectSecretValues, redactKnownValues } from "./redact-known-values.js";
-export { redactSecrets } from "./redact-secrets.js";
+export { CIRCULAR, REDACTED, redactSecrets, TRUNCATED } from "./redact-secrets.js";
 export { redactSessionEvent } from "./redact-session-event.js";
 export { redactText } from "./redact-text.js";
 export { replayConversation } from "./replay-conversation.js";
 export { isSecretKeyName } from "./secret-key-name.js";
-export { assertValidSessionKey, isValidSessionKey, sessionLogPath } from "./session-key.js";
+export {
+  assertValidSessionKey,
+  isValidSessionKey,
+  SESSION_KEY_PATTERN,
+  sessionLogPath,
+} from "./session-key.js";
 export { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
 export {
   type SessionRunSummary,

@@ -2,9 +2,7 @@ export { errorTypeOf, markSpanFailed } from "./error-type.js";
 export {
   DEFAULT_METRIC_EXPORT_INTERVAL_MS,
   DEFAULT_SPAN_EXPORT_DELAY_MS,
-  INSTRUMENTATION_NAME,
   MAX_CAPTURED_CONTENT_CHARS,
-  SERVICE_NAME,
 } from "./limits.js";
 export {
   Attribute,
@@ -22,7 +20,14 @@ export {
   type TelemetryConfig,
 } from "./start-configured-telemetry.js";
 export type { RunningTelemetry, TelemetryExportOptions } from "./start-telemetry.js";
-export { activeInstruments, activeTracer, type Instruments, telemetryOn } from "./telemetry-on.js";
+export { SERVICE_NAME } from "./start-telemetry.js";
+export {
+  activeInstruments,
+  activeTracer,
+  INSTRUMENTATION_NAME,
+  type Instruments,
+  telemetryOn,
+} from "./telemetry-on.js";
 export { setTelemetrySettings, type TelemetrySettings, telemetrySettings } from "./telemetry-settings.js";
 export {
   extractTraceContext,
