@@ -10,7 +10,6 @@ export {
   queryWordCoverage,
 } from "./query-word-coverage.js";
 export { createSearchIndex, type SearchIndex } from "./search-index.js";
-export { searchIndexFor } from "./search-index-for.js";
 export { createVocabulary, type SharedVocabulary } from "./shared-vocabulary.js";
 export { stem } from "./stem.js";
 export { STOPWORDS } from "./stopwords.js";
