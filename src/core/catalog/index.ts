@@ -1,15 +1,5 @@
-export {
-  buildCatalog,
-  type CatalogBuild,
-  type RejectedTool,
-  visibleWhileCataloged,
-} from "./build-catalog.js";
-export {
-  catalogCacheSize,
-  setCatalogCacheSize,
-  sharedCatalog,
-  sharedCatalogCount,
-} from "./catalog-cache.js";
+export { buildCatalog, visibleWhileCataloged } from "./build-catalog.js";
+export { catalogCacheSize, setCatalogCacheSize, sharedCatalog, sharedCatalogCount } from "./catalog-cache.js";
 export { type CatalogSnapshot, compareCodeUnits, createCatalogSnapshot } from "./catalog-snapshot.js";
 export {
   CONTROL_NAMES,
@@ -17,13 +7,7 @@ export {
   DEFAULT_CATALOG_CACHE_SIZE,
   MAX_CATALOG_CACHE_SIZE,
 } from "./limits.js";
-export {
-  asDirectTool,
-  asDirectTools,
-  DIRECT_NAME_SEPARATOR,
-  isMcpToolDefinition,
-  mcpDirectName,
-} from "./mcp-direct-name.js";
+export { isMcpToolDefinition, mcpDirectName } from "./mcp-direct-name.js";
 export { createSequenceMemo, type SequenceMemo } from "./sequence-memo.js";
 export { toCatalogEntry } from "./to-catalog-entry.js";
 export type {

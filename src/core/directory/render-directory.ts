@@ -11,7 +11,7 @@ import {
 import type { DirectoryOptions } from "./types.js";
 
 /** Description lengths tried, in order, when the full directory is over budget (then names only). */
-export const DIRECTORY_DESCRIPTION_CUTS: readonly number[] = Object.freeze([180, 64]);
+const DIRECTORY_DESCRIPTION_CUTS: readonly number[] = Object.freeze([180, 64]);
 
 /** How descriptions are shown: in full, cut to a number of characters, or not at all (names only). */
 type DescriptionLevel = { kind: "full" } | { kind: "cut"; max: number } | { kind: "none" };

@@ -26,7 +26,7 @@ export const DEFAULT_APPROVAL_REQUIRE: readonly string[] = ["exec"];
 const APPROVAL_ID_RANDOM_BYTES = 12;
 
 /** Prefix of every approval request id (`appr_<24 hex>`). */
-export const APPROVAL_ID_PREFIX = "appr_";
+const APPROVAL_ID_PREFIX = "appr_";
 
 const APPROVED: ApprovalDecision = Object.freeze({ approved: true });
 const MODES: readonly ApprovalMode[] = ["ask", "allow", "deny"];

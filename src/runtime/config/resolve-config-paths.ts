@@ -8,7 +8,7 @@ const STATE_FOLDER = "state";
 const DEFAULT_HOME_FOLDER = ".toolsift";
 
 /** File name of the config file inside `$TOOLSIFT_HOME`. */
-export const CONFIG_FILE_NAME = "toolsift.json";
+const CONFIG_FILE_NAME = "toolsift.json";
 
 /** Where the config file and the state directory are. */
 export interface ConfigPaths {

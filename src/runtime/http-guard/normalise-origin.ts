@@ -1,5 +1,5 @@
 /** The one `Origin` value that is not a URL (sandboxed frames, `file:` pages); refused unless listed. */
-export const NULL_ORIGIN = "null";
+const NULL_ORIGIN = "null";
 
 /** `scheme://authority` and whatever follows the authority (path, query or fragment). */
 const ORIGIN_SHAPE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)(.*)$/su;

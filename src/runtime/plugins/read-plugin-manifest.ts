@@ -12,7 +12,7 @@ const RESERVED_PLUGIN_IDS: ReadonlySet<string> = new Set(["core", "client"]);
 const PLUGIN_ID_PATTERN = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$";
 
 /** The entry module when the manifest has no `main`. */
-export const DEFAULT_PLUGIN_MAIN = "index.js";
+const DEFAULT_PLUGIN_MAIN = "index.js";
 
 /** The manifest file that makes a folder a plugin. */
 export const PLUGIN_MANIFEST_FILE = "toolsift.plugin.json";

@@ -3,10 +3,10 @@ import { type ParsedSelector, parseSelector } from "./parse-selector.js";
 import { matchWildcard } from "./wildcard-match.js";
 
 /** Core tools `group:runtime` stands for (core origin only). */
-export const RUNTIME_GROUP_NAMES: ReadonlySet<string> = new Set(["exec", "process"]);
+const RUNTIME_GROUP_NAMES: ReadonlySet<string> = new Set(["exec", "process"]);
 
 /** Core tools `group:fs` stands for (core origin only). */
-export const FS_GROUP_NAMES: ReadonlySet<string> = new Set(["read", "write", "edit"]);
+const FS_GROUP_NAMES: ReadonlySet<string> = new Set(["read", "write", "edit"]);
 
 /**
  * True when a policy selector names the catalog entry: an exact or globbed name (`weather_*`), an exact or

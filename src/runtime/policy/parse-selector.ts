@@ -1,5 +1,5 @@
 /** Every `group:<name>` a selector may name; any other group matches nothing. */
-export const KNOWN_GROUPS: readonly string[] = ["fs", "runtime", "plugins", "mcp", "client"];
+const KNOWN_GROUPS: readonly string[] = ["fs", "runtime", "plugins", "mcp", "client"];
 
 /** A policy selector, classified once; `invalid` selectors match nothing and carry the problem. */
 export type ParsedSelector =

@@ -8,7 +8,7 @@ import { matchesSelector } from "./matches-selector.js";
 import type { PolicyLayers } from "./types.js";
 
 /** The profile a layer without `profile` uses. */
-export const DEFAULT_PROFILE = "full";
+const DEFAULT_PROFILE = "full";
 
 /**
  * Whether the policy admits one catalog entry: every present layer (global, then agent, then sandbox) must

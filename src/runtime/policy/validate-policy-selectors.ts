@@ -4,7 +4,7 @@ import { MAX_SHOWN_SELECTOR_CHARS } from "./limits.js";
 import { parseSelector } from "./parse-selector.js";
 
 /** Profiles a policy layer may name; `full` is the default. */
-export const KNOWN_PROFILES: readonly string[] = ["minimal", "coding", "full"];
+const KNOWN_PROFILES: readonly string[] = ["minimal", "coding", "full"];
 
 const LIST_KEYS = ["allow", "alsoAllow", "deny"] as const;
 

@@ -13,7 +13,7 @@ import { DEFAULT_METRIC_EXPORT_TIMEOUT_MS } from "./limits.js";
 import { reportingExporter } from "./reporting-exporter.js";
 
 /** `service.name` of the resource the gateway and `mcp serve` export under. */
-export const SERVICE_NAME = "toolsift";
+const SERVICE_NAME = "toolsift";
 
 /** Where and how often to export (resolved by `startConfiguredTelemetry`). */
 export interface TelemetryExportOptions {

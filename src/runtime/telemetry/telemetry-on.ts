@@ -21,7 +21,7 @@ const TOKEN_USAGE_BUCKETS: readonly number[] = [
 ];
 
 /** The instrumentation scope (tracer and meter name) and the `service.name` of the gateway and `mcp serve`. */
-export const INSTRUMENTATION_NAME = "toolsift";
+const INSTRUMENTATION_NAME = "toolsift";
 
 /** What `trace.getTracerProvider()` delegates to while no SDK is registered (this copy of the API's no-op). */
 const NOOP_TRACER_PROVIDER = new ProxyTracerProvider().getDelegate();
