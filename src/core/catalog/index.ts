@@ -1,24 +1,13 @@
-export {
-  buildCatalog,
-  type CatalogBuild,
-  type RejectedTool,
-  visibleWhileCataloged,
-} from "./build-catalog.js";
-export {
-  catalogCacheSize,
-  setCatalogCacheSize,
-  sharedCatalog,
-  sharedCatalogCount,
-} from "./catalog-cache.js";
+export { buildCatalog, visibleWhileCataloged } from "./build-catalog.js";
+export { catalogCacheSize, setCatalogCacheSize, sharedCatalog, sharedCatalogCount } from "./catalog-cache.js";
 export { type CatalogSnapshot, compareCodeUnits, createCatalogSnapshot } from "./catalog-snapshot.js";
 export {
   CONTROL_NAMES,
   CORE_PRIMITIVE_NAMES,
   DEFAULT_CATALOG_CACHE_SIZE,
-  DIRECT_NAME_SEPARATOR,
   MAX_CATALOG_CACHE_SIZE,
 } from "./limits.js";
-export { asDirectTool, asDirectTools, isMcpToolDefinition, mcpDirectName } from "./mcp-direct-name.js";
+export { isMcpToolDefinition, mcpDirectName } from "./mcp-direct-name.js";
 export { createSequenceMemo, type SequenceMemo } from "./sequence-memo.js";
 export { toCatalogEntry } from "./to-catalog-entry.js";
 export type {

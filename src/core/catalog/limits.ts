@@ -18,9 +18,6 @@ export const CONTROL_NAMES: ReadonlySet<string> = new Set(["tool_search", "tool_
  */
 export const MAX_CATALOG_METADATA_CHARS = 4_000_000;
 
-/** Separator of the provider-facing name of a directly declared MCP tool: `<server>__<tool>`. */
-export const DIRECT_NAME_SEPARATOR = "__";
-
 /** Tool sets whose built catalog is kept for later runs by default (`tools.catalogCacheSize`). */
 export const DEFAULT_CATALOG_CACHE_SIZE = 16;
 /** The largest `tools.catalogCacheSize` accepted. */

@@ -1,5 +1,7 @@
-import { DIRECT_NAME_SEPARATOR } from "./limits.js";
 import type { McpToolDefinition, ToolDefinition } from "./types.js";
+
+/** Separator of the provider-facing name of a directly declared MCP tool: `<server>__<tool>`. */
+export const DIRECT_NAME_SEPARATOR = "__";
 
 /** The provider-facing name of an MCP tool declared directly: `<server>__<tool>`. */
 export function mcpDirectName(server: string, tool: string): string {

@@ -8,7 +8,7 @@ import {
   toCatalogEntry,
 } from "../catalog/index.js";
 import { createExecutor, type ExecutionHooks } from "../execution/index.js";
-import { searchIndexFor } from "../search/index.js";
+import { createSearchIndex, type SearchIndex } from "../search/index.js";
 import type { ControlRuntime, SkillReference } from "./types.js";
 
 /** Options of a test runtime. */
@@ -35,7 +35,7 @@ export interface TestRuntime extends ControlRuntime {
   close(): void;
 }
 
-/** Builds a runtime from tools with createCatalogSnapshot + toCatalogEntry + searchIndexFor + createExecutor. */
+/** Builds a runtime from tools with createCatalogSnapshot + toCatalogEntry + createSearchIndex + createExecutor. */
 export function createTestRuntime(
   tools: readonly ToolDefinition[],
   options: TestRuntimeOptions = {},
@@ -54,6 +54,7 @@ export function createTestRuntime(
     if (closed) throw new ToolsiftError("CATALOG_CLOSED", "Tool Search catalog is unavailable for this run.");
     return snapshot;
   };
+  let index: SearchIndex | undefined;
   const counts = { search: 0, describe: 0, call: 0 };
   const searches: Array<{ query: string; limit: number }> = [];
   const executions: Array<{ entry: CatalogEntry; args: unknown }> = [];
@@ -69,7 +70,9 @@ export function createTestRuntime(
     }),
     search: (query, limit) => {
       searches.push({ query, limit });
-      return searchIndexFor(current()).search(query, limit);
+      const entries = current().entries;
+      index ??= createSearchIndex(entries);
+      return index.search(query, limit);
     },
     directOnlyNames: () => directOnly,
     skills: () => options.skills ?? [],

@@ -1,13 +1,10 @@
 export { toCallResult } from "./call-result.js";
-export { TOOL_CALL_NAME, TOOL_DESCRIBE_NAME, TOOL_SEARCH_NAME } from "./control-definitions.js";
 export { createControlTools } from "./create-control-tools.js";
-export { describeEntry, describeText } from "./describe-entry.js";
+export { describeEntry } from "./describe-entry.js";
 export { noMatchHelp } from "./no-match-help.js";
-export { repairCallArguments } from "./repair-call-arguments.js";
 export { resolveTarget } from "./resolve-target.js";
 export { runToolCall } from "./run-tool-call.js";
-export { runToolSearch, searchCandidates } from "./run-tool-search.js";
+export { searchCandidates } from "./run-tool-search.js";
 export type { SearchLimits } from "./search-request.js";
-export { toCandidate } from "./to-candidate.js";
 export { toErrorResult } from "./to-error-result.js";
 export * from "./types.js";

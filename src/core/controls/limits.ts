@@ -46,5 +46,3 @@ export const MAX_UNMATCHED_WORDS = 8;
 export const MAX_UNMATCHED_WORD_CHARS = 64;
 /** Most catalog words suggested in a no-match answer. */
 export const MAX_NEAR_WORDS = 3;
-/** Characters a suggested catalog word shares with the start of an unmatched word. */
-export const NEAR_WORD_PREFIX_CHARS = 4;

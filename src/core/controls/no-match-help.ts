@@ -6,9 +6,11 @@ import {
   MAX_QUOTED_SELECTOR_CHARS,
   MAX_UNMATCHED_WORD_CHARS,
   MAX_UNMATCHED_WORDS,
-  NEAR_WORD_PREFIX_CHARS,
 } from "./limits.js";
 import type { NoMatch, NoMatchHelp } from "./types.js";
+
+/** Characters a suggested catalog word shares with the start of an unmatched word. */
+const NEAR_WORD_PREFIX_CHARS = 4;
 
 /** Scripts recognised in query words, with the name a reader knows them by. Latin is the catalog's own. */
 const SCRIPTS: ReadonlyArray<[script: string, label: string]> = [

@@ -1,4 +1,7 @@
-import { DEFAULT_DIRECTORY_BUDGET, MIN_DIRECTORY_BUDGET, TOKENS_PER_DIRECTORY_CHAR } from "./limits.js";
+import { DEFAULT_DIRECTORY_BUDGET, MIN_DIRECTORY_BUDGET } from "./limits.js";
+
+/** Context-window tokens per directory character: a window of N tokens gives floor(N / 10) characters. */
+const TOKENS_PER_DIRECTORY_CHAR = 10;
 
 /**
  * The directory budget in characters: 18,000, or min(18000, max(768, floor(tokens / 10))) when the context

@@ -8,8 +8,10 @@ import {
   omittedLine,
   UNTRUSTED_TOOLS_LINE,
 } from "./directory-text.js";
-import { DIRECTORY_DESCRIPTION_CUTS } from "./limits.js";
 import type { DirectoryOptions } from "./types.js";
+
+/** Description lengths tried, in order, when the full directory is over budget (then names only). */
+const DIRECTORY_DESCRIPTION_CUTS: readonly number[] = Object.freeze([180, 64]);
 
 /** How descriptions are shown: in full, cut to a number of characters, or not at all (names only). */
 type DescriptionLevel = { kind: "full" } | { kind: "cut"; max: number } | { kind: "none" };

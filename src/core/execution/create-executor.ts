@@ -3,7 +3,7 @@ import { safeRead, safeReadString } from "../../shared/schema/index.js";
 import type { CatalogEntry, ToolResult } from "../catalog/index.js";
 import { wrapEachCall } from "./around-call.js";
 import { BlockedError, blockedError } from "./blocked-error.js";
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.js";
+import { DEFAULT_TOOL_TIMEOUT_MS, MAX_TOOL_TIMEOUT_MS } from "./limits.js";
 import { normalizeToolResult } from "./normalize-tool-result.js";
 import { checkOutputContract, compileOutputContract } from "./output-contract.js";
 import { runHook } from "./run-hooks.js";
@@ -18,8 +18,8 @@ import { wrapNetworkResult } from "./wrap-network-result.js";
 export interface ExecutorOptions {
   /** The host's policy, hooks, approvals and activity sink. Default: none (every call allowed and approved). */
   hooks?: ExecutionHooks;
-  /** Per-call execution timeout in ms. Default DEFAULT_TIMEOUT_MS (120,000); values that are not positive
-   * numbers use the default, larger ones are clamped to MAX_TIMEOUT_MS. Only execution itself is timed. */
+  /** Per-call execution timeout in ms. Default DEFAULT_TOOL_TIMEOUT_MS (120,000); values that are not positive
+   * numbers use the default, larger ones are clamped to MAX_TOOL_TIMEOUT_MS. Only execution itself is timed. */
   timeoutMs?: number;
   /** Whether the entry is still the one in the run's current catalog (checked at admission and before execution). */
   isAvailable(entry: CatalogEntry): boolean;
@@ -45,8 +45,8 @@ export interface Executor {
 export const QUEUED_TOOL_CHANGED_MESSAGE = "Queued tool changed or is no longer available in this run.";
 
 function effectiveTimeout(value: unknown): number {
-  if (typeof value !== "number" || !(value > 0)) return DEFAULT_TIMEOUT_MS;
-  return Math.min(Math.ceil(value), MAX_TIMEOUT_MS);
+  if (typeof value !== "number" || !(value > 0)) return DEFAULT_TOOL_TIMEOUT_MS;
+  return Math.min(Math.ceil(value), MAX_TOOL_TIMEOUT_MS);
 }
 
 /** Any thrown value as the ToolsiftError execute() rejects with; unexpected ones become INTERNAL. */

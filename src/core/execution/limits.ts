@@ -1,12 +1,10 @@
 /** Per-call execution timeout when the executor's options give none (two minutes). */
-export const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
 /** Largest usable timeout: the biggest delay a Node timer accepts. Larger values are clamped to it. */
-export const MAX_TIMEOUT_MS = 2_147_483_647;
+export const MAX_TOOL_TIMEOUT_MS = 2_147_483_647;
 
 /** Bound of one wrapped network text block, markers included; longer content ends `[truncated]`. */
 export const MAX_NETWORK_TEXT_CHARS = 20_000;
-/** The marker a cut network text block (or a cut local error message) ends with. */
-export const TRUNCATED_MARKER = "[truncated]";
 /** Longest source id written into an untrusted-content marker. */
 export const MAX_SOURCE_LABEL_CHARS = 200;
 /** Bound of a local (trusted) tool's error message in a TOOL_FAILED error. */
@@ -18,10 +16,6 @@ export const MAX_SCHEMA_ERROR_CHARS = 300;
 export const MAX_LISTED_VALIDATION_ERRORS = 8;
 /** Most ajv errors examined when describing one validation failure (bounds the work on hostile input). */
 export const MAX_EXAMINED_VALIDATION_ERRORS = 100;
-/** Most property suggestions in one ` Did you mean: ...?` suffix. */
-export const MAX_PROPERTY_SUGGESTIONS = 3;
-/** Largest edit distance ever accepted for a suggestion (the per-name bound is `min(3, max(1, ceil(len/3)))`). */
-export const MAX_SUGGESTION_DISTANCE = 3;
 /** Longest property path quoted in a validation error; longer paths are cut with `...`. */
 export const MAX_ERROR_PATH_CHARS = 80;
 /** Longest JSON literal quoted in a validation error (enum values, const, pattern). */

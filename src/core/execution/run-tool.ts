@@ -2,9 +2,9 @@ import { ToolsiftError } from "../../shared/errors/index.js";
 import { safeRead } from "../../shared/schema/index.js";
 import { cutText } from "../../shared/text/index.js";
 import type { CatalogEntry, ToolCallContext } from "../catalog/index.js";
-import { MAX_LOCAL_ERROR_CHARS, TRUNCATED_MARKER } from "./limits.js";
+import { MAX_LOCAL_ERROR_CHARS } from "./limits.js";
 import { thrownMessage } from "./thrown-message.js";
-import { wrapUntrustedText } from "./wrap-untrusted-text.js";
+import { TRUNCATED_MARKER, wrapUntrustedText } from "./wrap-untrusted-text.js";
 
 /** Inputs of one tool execution (pipeline step 7). */
 export interface RunToolOptions {

@@ -1,11 +1,12 @@
 import type { ErrorObject } from "ajv";
 import { pointerSegments, renderPath } from "./format-validation-errors.js";
-import {
-  MAX_EXAMINED_VALIDATION_ERRORS,
-  MAX_PROPERTY_SUGGESTIONS,
-  MAX_SUGGESTION_DISTANCE,
-  MAX_SUGGESTION_KEYS,
-} from "./limits.js";
+import { MAX_EXAMINED_VALIDATION_ERRORS, MAX_SUGGESTION_KEYS } from "./limits.js";
+
+/** Most property suggestions in one ` Did you mean: ...?` suffix. */
+const MAX_PROPERTY_SUGGESTIONS = 3;
+
+/** Largest edit distance ever accepted for a suggestion (the per-name bound is `min(3, max(1, ceil(len/3)))`). */
+const MAX_SUGGESTION_DISTANCE = 3;
 
 /**
  * The largest edit distance at which two names count as a misspelling of each other:

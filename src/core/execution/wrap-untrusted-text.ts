@@ -1,5 +1,8 @@
 import { cutText } from "../../shared/text/index.js";
-import { MAX_NETWORK_TEXT_CHARS, MAX_SOURCE_LABEL_CHARS, TRUNCATED_MARKER } from "./limits.js";
+import { MAX_NETWORK_TEXT_CHARS, MAX_SOURCE_LABEL_CHARS } from "./limits.js";
+
+/** The marker a cut network text block (or a cut local error message) ends with. */
+export const TRUNCATED_MARKER = "[truncated]";
 
 /** Keyword of the begin marker around untrusted content. */
 export const UNTRUSTED_BEGIN_KEYWORD = "EXTERNAL_UNTRUSTED_CONTENT";

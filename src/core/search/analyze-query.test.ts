@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuery, analyzeSentences, type QueryTerm } from "./analyze-query.js";
 import { EXPANSION_GROUPS } from "./expansion-groups.js";
-import { EXPANSION_WEIGHT, LEXICON_WEIGHT, MAX_QUERY_SENTENCES, MAX_QUERY_TERMS } from "./limits.js";
+import { MAX_QUERY_SENTENCES, MAX_QUERY_TERMS } from "./limits.js";
+import { EXPANSION_WEIGHT, LEXICON_WEIGHT } from "./ranking-parameters.js";
 import { stem } from "./stem.js";
 import { tokenize } from "./tokenize.js";
 

@@ -1,6 +1,7 @@
 import { EXPANSION_GROUPS } from "./expansion-groups.js";
 import { LEXICON_GROUPS } from "./lexicon-groups.js";
-import { EXPANSION_WEIGHT, LEXICON_WEIGHT, MAX_QUERY_SENTENCES, MAX_QUERY_TERMS } from "./limits.js";
+import { MAX_QUERY_SENTENCES, MAX_QUERY_TERMS } from "./limits.js";
+import { EXPANSION_WEIGHT, LEXICON_WEIGHT } from "./ranking-parameters.js";
 import { type SharedVocabulary, vocabularyForQueries } from "./shared-vocabulary.js";
 import { compileTriggers, type TriggerTable } from "./trigger-table.js";
 

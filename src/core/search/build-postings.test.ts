@@ -10,7 +10,7 @@ import {
   FIELD_PARAMETERS,
   FIELD_WEIGHTS,
   NAME_COVERAGE_BONUS,
-} from "./limits.js";
+} from "./ranking-parameters.js";
 import { entriesOf, entryOf, recordingSchema } from "./search.test-support.js";
 import { tokenize } from "./tokenize.js";
 

@@ -1,4 +1,7 @@
 import type { CatalogEntry } from "../catalog/index.js";
+import { addNameCoverage } from "./name-coverage.js";
+import { NamePartsBuilder } from "./name-parts.js";
+import { forEachParameterText, parameterTexts } from "./parameter-text.js";
 import {
   BM25_K1,
   FIELD_COUNT,
@@ -8,10 +11,7 @@ import {
   FIELD_NAME,
   FIELD_PARAMETERS,
   FIELD_WEIGHTS,
-} from "./limits.js";
-import { addNameCoverage } from "./name-coverage.js";
-import { NamePartsBuilder } from "./name-parts.js";
-import { forEachParameterText, parameterTexts } from "./parameter-text.js";
+} from "./ranking-parameters.js";
 import { type SharedVocabulary, vocabularyForBuild } from "./shared-vocabulary.js";
 
 /** An inverted index in compressed-row form: term `t`'s postings are `docs`/`weights` from `offsets[t]` to `offsets[t + 1]`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildPostings } from "./build-postings.js";
 import { createDiversifier, type DiversifyOptions } from "./diversify.js";
-import { DIVERSITY_PENALTY, DIVERSITY_WINDOW } from "./limits.js";
+import { DIVERSITY_PENALTY, DIVERSITY_WINDOW } from "./ranking-parameters.js";
 import { entriesOf } from "./search.test-support.js";
 import { createSearchIndex } from "./search-index.js";
 

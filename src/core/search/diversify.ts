@@ -1,5 +1,6 @@
 import type { DocumentTerms, Postings } from "./build-postings.js";
-import { DIVERSITY_PENALTY, DIVERSITY_WINDOW, MAX_QUERY_TERMS } from "./limits.js";
+import { MAX_QUERY_TERMS } from "./limits.js";
+import { DIVERSITY_PENALTY, DIVERSITY_WINDOW } from "./ranking-parameters.js";
 
 /** What `diversify` reorders: the best candidates of a tier and what the query typed. */
 export type DiversifyOptions = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Postings } from "./build-postings.js";
-import { NAME_COVERAGE_BONUS } from "./limits.js";
 import { addNameCoverage } from "./name-coverage.js";
+import { NAME_COVERAGE_BONUS } from "./ranking-parameters.js";
 
 /** Postings for three terms over two documents: term 0 in both, term 1 in document 0, term 2 in document 1. */
 function postingsOf(): Postings {

@@ -1,6 +1,6 @@
 import type { Postings } from "./build-postings.js";
-import { NAME_COVERAGE_BONUS } from "./limits.js";
 import type { NameParts } from "./name-parts.js";
+import { NAME_COVERAGE_BONUS } from "./ranking-parameters.js";
 
 /**
  * Adds name-part coverage to the postings: each posting of a term that is a part of the document's name gains

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PARAMETER_TEXT_CHARS, MAX_SCHEMA_NODES } from "./limits.js";
+import { MAX_PARAMETER_TEXT_CHARS, MAX_PARAMETER_TEXT_NODES } from "./limits.js";
 import { parameterText } from "./parameter-text.js";
 import { recordingSchema } from "./search.test-support.js";
 
@@ -124,9 +124,11 @@ describe("parameterText", () => {
 
   it("bounds huge schemas in nodes and characters", () => {
     const properties: Record<string, unknown> = {};
-    for (let index = 0; index < MAX_SCHEMA_NODES * 4; index += 1)
+    for (let index = 0; index < MAX_PARAMETER_TEXT_NODES * 4; index += 1)
       properties[`p${index}`] = { description: "d" };
-    expect(lines({ properties }).filter((line) => line === "d").length).toBeLessThan(MAX_SCHEMA_NODES);
+    expect(lines({ properties }).filter((line) => line === "d").length).toBeLessThan(
+      MAX_PARAMETER_TEXT_NODES,
+    );
     const text = parameterText({
       description: "x".repeat(MAX_PARAMETER_TEXT_CHARS * 3),
       properties: { a: {} },

@@ -1,9 +1,9 @@
 import { safeRead } from "../../shared/schema/index.js";
 import {
   MAX_PARAMETER_TEXT_CHARS,
+  MAX_PARAMETER_TEXT_DEPTH,
+  MAX_PARAMETER_TEXT_NODES,
   MAX_SCHEMA_ARRAY_ITEMS,
-  MAX_SCHEMA_DEPTH,
-  MAX_SCHEMA_NODES,
 } from "./limits.js";
 
 /** Walk state: where text goes, the chain of schemas being visited (for cycles), and the budgets used. */
@@ -44,10 +44,10 @@ type SchemaFields = {
 
 function visit(walk: Walk, node: unknown, depth: number): void {
   if (typeof node !== "object" || node === null || walk.ancestors.includes(node)) return;
-  if (walk.nodes >= MAX_SCHEMA_NODES || walk.chars >= MAX_PARAMETER_TEXT_CHARS) return;
+  if (walk.nodes >= MAX_PARAMETER_TEXT_NODES || walk.chars >= MAX_PARAMETER_TEXT_CHARS) return;
   walk.nodes += 1;
   walk.ancestors.push(node);
-  const deep = depth < MAX_SCHEMA_DEPTH;
+  const deep = depth < MAX_PARAMETER_TEXT_DEPTH;
   const schema = node as SchemaFields;
   let description: unknown;
   let properties: unknown;
@@ -108,7 +108,7 @@ function ownKeys(value: unknown): string[] {
   if (typeof value !== "object" || value === null || isArray(value)) return [];
   try {
     const keys = Object.keys(value);
-    return keys.length > MAX_SCHEMA_NODES ? keys.slice(0, MAX_SCHEMA_NODES) : keys;
+    return keys.length > MAX_PARAMETER_TEXT_NODES ? keys.slice(0, MAX_PARAMETER_TEXT_NODES) : keys;
   } catch {
     return [];
   }

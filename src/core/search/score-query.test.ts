@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuery, analyzeSentences } from "./analyze-query.js";
 import { buildPostings } from "./build-postings.js";
-import { SENTENCE_FLOOR, SENTENCE_POWER } from "./limits.js";
+import { SENTENCE_FLOOR, SENTENCE_POWER } from "./ranking-parameters.js";
 import { createQueryScorer } from "./score-query.js";
 import { entriesOf } from "./search.test-support.js";
 

@@ -1,6 +1,6 @@
 import type { QueryTerm } from "./analyze-query.js";
 import type { Postings } from "./build-postings.js";
-import { SENTENCE_FLOOR, SENTENCE_POWER } from "./limits.js";
+import { SENTENCE_FLOOR, SENTENCE_POWER } from "./ranking-parameters.js";
 
 /**
  * Scores queries against one set of postings, reusing its buffers from query to query (search is

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { createCatalogSnapshot } from "../catalog/index.js";
 import { entriesOf, entryOf, namesOf, recordingSchema } from "./search.test-support.js";
 import { createSearchIndex } from "./search-index.js";
-import { searchIndexFor } from "./search-index-for.js";
 
 function nativeProxyCatalog(size: number, log: string[]) {
   return entriesOf(
@@ -28,8 +27,8 @@ describe("search never touches a schema it does not need", () => {
     // The same holds for an index reached through a snapshot (whose fingerprint reads trusted schemas once).
     const snapshot = createCatalogSnapshot(nativeProxyCatalog(512, log));
     log.length = 0;
-    for (let query = 0; query < 64; query += 1)
-      searchIndexFor(snapshot).search(`native:test:tool_${query}`, 1);
+    const snapshotIndex = createSearchIndex(snapshot.entries);
+    for (let query = 0; query < 64; query += 1) snapshotIndex.search(`native:test:tool_${query}`, 1);
     expect(log).toEqual([]);
   });
 
@@ -61,7 +60,7 @@ describe("search never touches a schema it does not need", () => {
       entryOf({ name: "native_tool", description: "Calendar helper", parameters: { type: "object" } }),
     ];
     const snapshot = createCatalogSnapshot(entries);
-    const index = searchIndexFor(snapshot);
+    const index = createSearchIndex(snapshot.entries);
     for (const query of [
       "calendar event",
       "pick file",

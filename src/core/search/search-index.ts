@@ -3,7 +3,7 @@ import { analyzeSentences, type QueryTerm } from "./analyze-query.js";
 import { buildPostings, type DocumentTerms, type Postings } from "./build-postings.js";
 import { createDiversifier, type Diversifier } from "./diversify.js";
 import { ExactKeys } from "./exact-keys.js";
-import { DIVERSITY_WINDOW } from "./limits.js";
+import { DIVERSITY_WINDOW } from "./ranking-parameters.js";
 import { createQueryScorer, type QueryScorer } from "./score-query.js";
 import { createServerEvidence, type ServerEvidence } from "./server-evidence.js";
 import { selectTopK } from "./top-k.js";

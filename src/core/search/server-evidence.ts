@@ -1,7 +1,7 @@
 import type { CatalogEntry } from "../catalog/index.js";
 import type { QueryTerm } from "./analyze-query.js";
 import type { Postings } from "./build-postings.js";
-import { SERVER_EVIDENCE_WEIGHT } from "./limits.js";
+import { SERVER_EVIDENCE_WEIGHT } from "./ranking-parameters.js";
 import type { QueryScorer } from "./score-query.js";
 
 /** Per term, the servers whose tools have it and their best posting weight (compressed rows, like postings). */

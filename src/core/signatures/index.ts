@@ -1,9 +1,2 @@
 export { inputSignature } from "./input-signature.js";
-export {
-  INPUT_SIGNATURE_LIMITS,
-  MAX_UNION_MEMBERS,
-  OUTPUT_SIGNATURE_LIMITS,
-  type SignatureLimits,
-  UNKNOWN_SIGNATURE,
-} from "./limits.js";
 export { outputSignature } from "./output-signature.js";

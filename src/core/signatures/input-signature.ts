@@ -1,5 +1,8 @@
-import { INPUT_SIGNATURE_LIMITS, UNKNOWN_SIGNATURE } from "./limits.js";
+import { INPUT_SIGNATURE_LIMITS } from "./limits.js";
 import { renderSchema } from "./render-schema.js";
+
+/** The input signature of a schema that cannot be rendered within its budget, and of untrusted tools. */
+export const UNKNOWN_SIGNATURE = "unknown";
 
 /**
  * Compact TypeScript-style input signature of a trusted schema; "unknown" when it cannot fit its budget.

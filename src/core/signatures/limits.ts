@@ -33,6 +33,3 @@ export const MAX_SIGNATURE_VISITS = 2000;
 
 /** Most nested schema nodes followed on one path, including union members (bounds the recursion). */
 export const MAX_SIGNATURE_NESTING = 32;
-
-/** The input signature of a schema that cannot be rendered within its budget, and of untrusted tools. */
-export const UNKNOWN_SIGNATURE = "unknown";

@@ -1,4 +1,5 @@
-import { OUTPUT_SIGNATURE_LIMITS, UNKNOWN_SIGNATURE } from "./limits.js";
+import { UNKNOWN_SIGNATURE } from "./input-signature.js";
+import { OUTPUT_SIGNATURE_LIMITS } from "./limits.js";
 import { renderSchema } from "./render-schema.js";
 
 /**

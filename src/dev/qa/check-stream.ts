@@ -1,6 +1,8 @@
-import { MIN_STREAMED_TEXT_DELTAS } from "./limits.js";
 import type { LaneAnswer } from "./send-lane-request.js";
 import type { StreamFigures } from "./types.js";
+
+/** Fewest text deltas a streaming lane must receive ("several", not one whole text). */
+const MIN_STREAMED_TEXT_DELTAS = 2;
 
 /** A streaming lane's answer, the same request answered whole (another session), and the stream's session log. */
 export type StreamObservation = {

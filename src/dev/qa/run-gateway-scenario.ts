@@ -5,10 +5,16 @@ import { type MockOpenAI, startMockOpenAI } from "../mock-openai/index.js";
 import { checkLane, type LaneObservation } from "./check-lane.js";
 import { FAKE_PLUGIN_ID, writeFakePlugin } from "./fake-plugin.js";
 import { baselineLaneName, isDirectLane, QA_LANES, type QaLane } from "./lanes.js";
-import { QA_STREAM_PIECE_DELAY_MS } from "./limits.js";
 import { sendLaneRequest } from "./send-lane-request.js";
 import { FAKE_MCP_SERVER_ENTRY, FAKE_MCP_SERVER_NAME, startGatewayProcess } from "./start-gateway-process.js";
 import type { LaneReport, ScenarioReport } from "./types.js";
+
+/**
+ * The streaming lanes' mock piece delay (ms before each streamed word or argument piece, see mock-openai's
+ * `pieceDelayMs`): the answer's four words then span 120 ms, so its first delta reaches the client well
+ * before the run ends even on a busy machine. The other lanes use an unpaced mock.
+ */
+const QA_STREAM_PIECE_DELAY_MS = 40;
 
 /** Options of the gateway QA scenario. */
 export interface GatewayScenarioOptions {

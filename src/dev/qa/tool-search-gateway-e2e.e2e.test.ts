@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatScenarioReport, runGatewayScenario, type ScenarioReport } from "./index.js";
+import { formatScenarioReport, runGatewayScenario } from "./index.js";
 import { CLI_ENTRY } from "./start-gateway-process.js";
+import type { ScenarioReport } from "./types.js";
 
 describe("QA scenario tool-search-gateway-e2e (real gateway processes, mock provider over HTTP)", () => {
   let report: ScenarioReport;

@@ -1,10 +1,10 @@
 import { InvalidArgumentError } from "commander";
 import JSON5 from "json5";
+import { MIGRATION_COMMAND } from "../../core/tool-search/index.js";
 import {
   type ConfigPathSegment,
   configOptionText,
   formatConfigPath,
-  MIGRATION_COMMAND,
   missingConfigError,
   parseConfigText,
   readConfigPath,

@@ -1,4 +1,4 @@
-import { EXIT_SUCCESS } from "./limits.js";
+import { EXIT_SUCCESS } from "./exit-codes.js";
 
 /** The two output streams of the process, as `endOnClosedOutput` needs them. */
 export type ProcessOutput = {

@@ -1,6 +1,8 @@
 import type { SearchCandidate } from "../../index.js";
 import { collapseWhitespace, cutText } from "../../shared/text/index.js";
-import { MAX_DESCRIPTION_LINE_CHARS } from "./limits.js";
+
+/** Longest description line in the text output of `search` (the JSON output keeps descriptions whole). */
+const MAX_DESCRIPTION_LINE_CHARS = 180;
 
 /** The text mode's answer to a search with no results. */
 export const NO_MATCH_TEXT = "No tools match.";

@@ -1,5 +1,6 @@
 import { Command } from "commander";
-import { EXIT_FAILURE, EXIT_SUCCESS, GATEWAY_STOP_DEADLINE_MS } from "./limits.js";
+import { EXIT_FAILURE, EXIT_SUCCESS } from "./exit-codes.js";
+import { GATEWAY_STOP_DEADLINE_MS } from "./limits.js";
 import { parseBind, parsePort, waitForSignal } from "./server-options.js";
 import type { CliIo } from "./types.js";
 

@@ -4,12 +4,10 @@ import { MAIN_AGENT_ID } from "../../runtime/config/index.js";
 import { DEFAULT_BIND_HOST } from "../../runtime/http-guard/index.js";
 import { GATEWAY_DRAIN_TIMEOUT_MS } from "../gateway/index.js";
 import { CONNECTION_CLOSE_GRACE_MS } from "../http-server/index.js";
-import {
-  DEFAULT_MCP_HTTP_HOST,
-  GATEWAY_STOP_DEADLINE_MS,
-  MAIN_AGENT_ID_SHOWN,
-  MOCK_OPENAI_DEFAULT_PORT,
-} from "./limits.js";
+import { GATEWAY_STOP_DEADLINE_MS } from "./limits.js";
+import { DEFAULT_MCP_HTTP_HOST } from "./mcp-command.js";
+import { MOCK_OPENAI_DEFAULT_PORT } from "./mock-openai-command.js";
+import { MAIN_AGENT_ID_SHOWN } from "./sessions-command.js";
 
 describe("cli limits repeated from heavier folders (so declaring a command stays cheap)", () => {
   it("the mock-openai port in the help is the port the mock listens on", () => {

@@ -5,8 +5,11 @@ import { CONTROL_NAMES } from "../../core/catalog/index.js";
 import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import { isObjectRecord } from "../../shared/schema/index.js";
 import { cutText } from "../../shared/text/index.js";
-import { DEFAULT_MCP_OWNER, LONGEST_SHOWN_VALUE, MAX_CATALOG_FILE_BYTES } from "./limits.js";
+import { LONGEST_CATALOG_VALUE_SHOWN, MAX_CATALOG_FILE_BYTES } from "./limits.js";
 import { isJsonElementOf, isJsonPath, scanJson } from "./scan-json.js";
+
+/** Owner of MCP tools loaded from a file whose base name yields no usable owner. */
+const DEFAULT_MCP_OWNER = "mcp";
 
 const FORMATS =
   "expected a JSON array of tools, JSON lines of tools, an OpenAI tools array or an MCP tools/list result";
@@ -242,7 +245,7 @@ function describeJson(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (value === null) return "null";
   if (typeof value === "object") return "an object";
-  return cutText(JSON.stringify(value) ?? String(value), LONGEST_SHOWN_VALUE);
+  return cutText(JSON.stringify(value) ?? String(value), LONGEST_CATALOG_VALUE_SHOWN);
 }
 
 function describeFsError(error: unknown): string {

@@ -12,8 +12,7 @@ import {
 } from "../mcp-server/index.js";
 import { type FrontDoorTelemetry, startFrontDoorTelemetry } from "../serve-lifecycle/index.js";
 import { loadRunEnvironment } from "./assemble-runtime.js";
-import { DEFAULT_MCP_HTTP_HOST } from "./limits.js";
-import type { McpCommandDeps } from "./mcp-command.js";
+import { DEFAULT_MCP_HTTP_HOST, type McpCommandDeps } from "./mcp-command.js";
 import { configSecrets } from "./redacting-log.js";
 import { waitForSignal } from "./server-options.js";
 import type { CliIo } from "./types.js";

@@ -1,9 +1,11 @@
 import type { Readable, Writable } from "node:stream";
 import { Command } from "commander";
-import { DEFAULT_MCP_HTTP_HOST } from "./limits.js";
 import type { ServeOptions } from "./mcp-action.js";
 import { parseBind, parsePort } from "./server-options.js";
 import type { CliIo } from "./types.js";
+
+/** Default address of `mcp serve --http`. */
+export const DEFAULT_MCP_HTTP_HOST = "127.0.0.1";
 
 /** What `toolsift mcp` needs from the program; every field has a real default. */
 export type McpCommandDeps = {

@@ -1,6 +1,11 @@
 import { Command, InvalidArgumentError } from "commander";
-import { MOCK_OPENAI_DEFAULT_PORT } from "./limits.js";
 import type { CliIo } from "./types.js";
+
+/**
+ * Default port of `toolsift mock-openai`, as its help shows it: mock-openai's DEFAULT_MOCK_CLI_PORT, repeated
+ * so that declaring the command loads no server code (limits.test.ts keeps the two equal).
+ */
+export const MOCK_OPENAI_DEFAULT_PORT = 18_790;
 
 const EXAMPLES = `
 The mock answers POST /v1/responses and POST /v1/chat/completions with a deterministic scripted model:

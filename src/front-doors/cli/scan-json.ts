@@ -1,3 +1,5 @@
+import { createScanner, type JSONScanner } from "jsonc-parser";
+
 /** A JSON syntax error: 1-based line and a short reason. */
 export interface JsonSyntaxError {
   line: number;
@@ -13,39 +15,58 @@ export interface JsonValuePath {
 type Frame = { kind: "array"; index: number } | { kind: "object"; key: string };
 type State = "value" | "value-or-close" | "key" | "key-or-close" | "after";
 
-const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
-const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-const WHITESPACE = /[ \t\n\r]*/y;
+const LITERALS = ["true", "false", "null"] as const;
+
+/** jsonc-parser's token kinds (its `SyntaxKind`, a const enum that `verbatimModuleSyntax` cannot read). */
+const Token = {
+  OpenBrace: 1,
+  CloseBrace: 2,
+  OpenBracket: 3,
+  CloseBracket: 4,
+  Comma: 5,
+  Colon: 6,
+  Null: 7,
+  True: 8,
+  False: 9,
+  String: 10,
+  Number: 11,
+  LineBreak: 14,
+  Trivia: 15,
+  Unknown: 16,
+  EOF: 17,
+} as const;
+/** jsonc-parser's `ScanError.None`. */
+const NO_SCAN_ERROR = 0;
 
 /**
  * Scans a JSON text without building values, for messages that point at a line: returns the first syntax
  * error, or `undefined` when the text is valid JSON. `onValue` is told the path and line of every value
- * start (array indexes as numbers). Iterative, so deep nesting cannot overflow the stack.
+ * start (array indexes as numbers). jsonc-parser's scanner reads the tokens; comments, which it knows, are
+ * refused as JSON refuses them. The nesting is tracked here, iteratively (jsonc-parser's parser recurses), so
+ * deep nesting cannot overflow the stack.
  */
 export function scanJson(
   text: string,
   onValue?: (path: JsonValuePath, line: number) => void,
 ): JsonSyntaxError | undefined {
+  const scanner = createScanner(text, false);
   const stack: Frame[] = [];
-  let position = 0;
+  let counted = 0;
   let line = 1;
   let state: State = "value";
 
-  const advanceTo = (end: number): void => {
-    for (let index = position; index < end; index += 1) if (text.charCodeAt(index) === 10) line += 1;
-    position = end;
+  const lineAt = (offset: number): number => {
+    for (; counted < offset; counted += 1) if (text.charCodeAt(counted) === 10) line += 1;
+    return line;
   };
-  const skipWhitespace = (): void => {
-    WHITESPACE.lastIndex = position;
-    WHITESPACE.test(text);
-    advanceTo(WHITESPACE.lastIndex);
+  const shown = (offset: number): string =>
+    offset >= text.length ? "end of input" : JSON.stringify(text.charAt(offset));
+  const fail = (offset: number, reason: string): JsonSyntaxError => ({ line: lineAt(offset), reason });
+  const failAfterValue = (offset: number): JsonSyntaxError => {
+    const top = stack.at(-1);
+    if (top === undefined) return fail(offset, `unexpected ${shown(offset)} after the JSON value`);
+    return fail(offset, `expected "," or "${top.kind === "array" ? "]" : "}"}", found ${shown(offset)}`);
   };
-  const match = (pattern: RegExp): string | undefined => {
-    pattern.lastIndex = position;
-    const found = pattern.exec(text);
-    return found?.[0];
-  };
-  const fail = (reason: string): JsonSyntaxError => ({ line, reason });
   const path: JsonValuePath = {
     get depth() {
       return stack.length;
@@ -55,70 +76,74 @@ export function scanJson(
       return frame === undefined ? undefined : frame.kind === "array" ? frame.index : frame.key;
     },
   };
-  const shown = (): string =>
-    position >= text.length ? "end of input" : JSON.stringify(text.charAt(position));
 
   for (;;) {
-    skipWhitespace();
-    const char = text.charAt(position);
+    const token = scanner.scan();
+    if (token === Token.Trivia || token === Token.LineBreak) continue;
+    const offset = scanner.getTokenOffset();
     const top = stack.at(-1);
     if (state === "value" || state === "value-or-close") {
-      if (state === "value-or-close" && char === "]") {
+      if (state === "value-or-close" && token === Token.CloseBracket) {
         stack.pop();
-        advanceTo(position + 1);
         state = "after";
         continue;
       }
-      onValue?.(path, line);
-      if (char === "{") {
+      onValue?.(path, lineAt(offset));
+      if (token === Token.OpenBrace) {
         stack.push({ kind: "object", key: "" });
-        advanceTo(position + 1);
         state = "key-or-close";
         continue;
       }
-      if (char === "[") {
+      if (token === Token.OpenBracket) {
         stack.push({ kind: "array", index: 0 });
-        advanceTo(position + 1);
         state = "value-or-close";
         continue;
       }
-      const token =
-        char === '"'
-          ? match(STRING)
-          : char === "-" || (char >= "0" && char <= "9")
-            ? match(NUMBER)
-            : ["true", "false", "null"].find((literal) => text.startsWith(literal, position));
-      if (token === undefined) {
-        return fail(char === '"' ? "unterminated or invalid string" : `expected a value, found ${shown()}`);
-      }
-      advanceTo(position + token.length);
-      state = "after";
-      continue;
-    }
-    if (state === "key" || state === "key-or-close") {
-      if (state === "key-or-close" && char === "}") {
-        stack.pop();
-        advanceTo(position + 1);
+      if (token === Token.String) {
+        if (scanner.getTokenError() !== NO_SCAN_ERROR) return fail(offset, "unterminated or invalid string");
         state = "after";
         continue;
       }
-      if (char !== '"') return fail(`expected a property name in double quotes, found ${shown()}`);
-      const key = match(STRING);
-      if (key === undefined) return fail("unterminated or invalid string");
-      advanceTo(position + key.length);
-      skipWhitespace();
-      if (text.charAt(position) !== ":") return fail(`expected ":" after a property name, found ${shown()}`);
-      advanceTo(position + 1);
-      if (top?.kind === "object") top.key = JSON.parse(key) as string;
+      if (token === Token.Number) {
+        state = "after";
+        // A number cut short ("1.", "1e+") is the number before its dangling part, then an unexpected character.
+        if (scanner.getTokenError() !== NO_SCAN_ERROR) return failAfterValue(offset + danglingPart(scanner));
+        continue;
+      }
+      if (token === Token.True || token === Token.False || token === Token.Null) {
+        state = "after";
+        continue;
+      }
+      // A word that starts with a literal ("truex") is that literal, then an unexpected character.
+      const literal = LITERALS.find((word) => text.startsWith(word, offset));
+      if (token === Token.Unknown && literal !== undefined) {
+        state = "after";
+        return failAfterValue(offset + literal.length);
+      }
+      return fail(offset, `expected a value, found ${shown(offset)}`);
+    }
+    if (state === "key" || state === "key-or-close") {
+      if (state === "key-or-close" && token === Token.CloseBrace) {
+        stack.pop();
+        state = "after";
+        continue;
+      }
+      if (token !== Token.String)
+        return fail(offset, `expected a property name in double quotes, found ${shown(offset)}`);
+      if (scanner.getTokenError() !== NO_SCAN_ERROR) return fail(offset, "unterminated or invalid string");
+      if (top?.kind === "object") top.key = scanner.getTokenValue();
+      let next = scanner.scan();
+      while (next === Token.Trivia || next === Token.LineBreak) next = scanner.scan();
+      if (next !== Token.Colon) {
+        const at = scanner.getTokenOffset();
+        return fail(at, `expected ":" after a property name, found ${shown(at)}`);
+      }
       state = "value";
       continue;
     }
     // state === "after": a value just ended.
-    if (top === undefined) {
-      return position >= text.length ? undefined : fail(`unexpected ${shown()} after the JSON value`);
-    }
-    if (char === ",") {
-      advanceTo(position + 1);
+    if (top === undefined) return token === Token.EOF ? undefined : failAfterValue(offset);
+    if (token === Token.Comma) {
       if (top.kind === "array") {
         top.index += 1;
         state = "value";
@@ -127,14 +152,21 @@ export function scanJson(
       }
       continue;
     }
-    const close = top.kind === "array" ? "]" : "}";
-    if (char === close) {
+    if (token === (top.kind === "array" ? Token.CloseBracket : Token.CloseBrace)) {
       stack.pop();
-      advanceTo(position + 1);
       continue;
     }
-    return fail(`expected "," or "${close}", found ${shown()}`);
+    return failAfterValue(offset);
   }
+}
+
+/**
+ * Where the dangling fraction or exponent of a number token cut short starts, from the token's start: the
+ * scanner's value keeps a dangling "." ("1.") but not a dangling exponent ("1e+" is "1").
+ */
+function danglingPart(scanner: JSONScanner): number {
+  const value = scanner.getTokenValue();
+  return value.endsWith(".") ? value.length - 1 : value.length;
 }
 
 /** True when `path` is exactly `expected` (array indexes as numbers). */

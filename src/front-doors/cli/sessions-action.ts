@@ -6,7 +6,8 @@ import {
   type SessionSummary,
   summarizeSession,
 } from "../../runtime/sessions/index.js";
-import { DEFAULT_SESSIONS_LISTED, EXIT_USAGE, MAX_SESSIONS_LISTED } from "./limits.js";
+import { EXIT_USAGE } from "./exit-codes.js";
+import { DEFAULT_SESSIONS_LISTED, MAX_SESSIONS_LISTED } from "./limits.js";
 import type { CliIo } from "./types.js";
 
 /** The options of `toolsift sessions`. */

@@ -1,7 +1,7 @@
 import JSON5 from "json5";
-import { type ConfigPathSegment, LONGEST_SHOWN_VALUE, MAX_CONFIG_DEPTH } from "../../runtime/config/index.js";
+import { type ConfigPathSegment, MAX_CONFIG_DEPTH } from "../../runtime/config/index.js";
 import { ToolsiftError } from "../../shared/errors/index.js";
-import { cutText } from "../../shared/text/index.js";
+import { cutText, LONGEST_SHOWN_VALUE } from "../../shared/text/index.js";
 
 const PATH_HELP =
   'Write keys separated by dots and array indexes in brackets, e.g. tools.toolSearch, agents.list[0].id, or models.providers["llama.cpp"].apiKey.';

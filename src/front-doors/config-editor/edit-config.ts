@@ -13,13 +13,14 @@ import {
 import { ToolsiftError } from "../../shared/errors/index.js";
 import { applyConfigEdit } from "./apply-config-edit.js";
 import { type ConfigEdit, editConfigText } from "./edit-config-text.js";
-import {
-  EMPTY_CONFIG_TEXT,
-  MAX_BACKUP_ATTEMPTS,
-  NEW_CONFIG_DIR_MODE,
-  NEW_CONFIG_FILE_MODE,
-} from "./limits.js";
-import { describeWriteError, writeConfigFile } from "./write-config-file.js";
+import { MAX_BACKUP_ATTEMPTS } from "./limits.js";
+import { describeWriteError, NEW_CONFIG_FILE_MODE, writeConfigFile } from "./write-config-file.js";
+
+/** Text a missing or blank config file is edited from. */
+const EMPTY_CONFIG_TEXT = "{}\n";
+
+/** Mode of a config directory `config set` creates. */
+const NEW_CONFIG_DIR_MODE = 0o700;
 
 /** A config file as an editor reads it. */
 export interface ConfigSource {

@@ -1,7 +1,9 @@
 import JSON5 from "json5";
 import { MAX_CONFIG_DEPTH } from "../../runtime/config/index.js";
 import { ToolsiftError } from "../../shared/errors/index.js";
-import { MAX_INLINE_VALUE_WIDTH } from "./limits.js";
+
+/** Widest value `config get` and `config set` write on one line; wider objects and arrays get a line per entry. */
+const MAX_INLINE_VALUE_WIDTH = 100;
 
 /** How {@link formatJson5Value} lays a value out. */
 export interface Json5FormatOptions {

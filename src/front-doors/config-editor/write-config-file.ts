@@ -1,6 +1,8 @@
 import { writeFileAtomic } from "../../runtime/fs-atomic/index.js";
 import { ToolsiftError } from "../../shared/errors/index.js";
-import { NEW_CONFIG_FILE_MODE } from "./limits.js";
+
+/** Mode of a config file `config set` creates: owner only, since it may hold keys. */
+export const NEW_CONFIG_FILE_MODE = 0o600;
 
 /**
  * Replaces the config file atomically (`writeFileAtomic`): `options.mode` is kept when given, a new file is

@@ -1,8 +1,7 @@
 import { resolve } from "node:path";
 import { formatConfigPath, isPlainRecord, readConfigPath } from "../../runtime/config/index.js";
-import { cutText } from "../../shared/text/index.js";
+import { cutText, LONGEST_SHOWN_VALUE } from "../../shared/text/index.js";
 import { findExecutable } from "./find-executable.js";
-import { LONGEST_SHOWN_VALUE } from "./limits.js";
 import type { DoctorCheck } from "./types.js";
 
 /**

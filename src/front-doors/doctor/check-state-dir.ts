@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { open, stat, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { STATE_PROBE_PREFIX } from "./limits.js";
 import type { DoctorCheck } from "./types.js";
+
+/** Prefix of the probe file doctor creates, and removes at once, to test that the state directory is writable. */
+const DOCTOR_PROBE_PREFIX = ".toolsift-doctor-probe-";
 
 const FIX = "set TOOLSIFT_STATE_DIR to a directory you can write, or fix the permissions of this one";
 
@@ -53,7 +55,7 @@ async function pathKind(path: string): Promise<"directory" | "missing" | "other"
 
 /** Creates and removes a probe file; the reason it failed, or undefined when writing works. */
 async function probeWrite(directory: string): Promise<string | undefined> {
-  const probe = join(directory, `${STATE_PROBE_PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`);
+  const probe = join(directory, `${DOCTOR_PROBE_PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`);
   try {
     const handle = await open(probe, "wx");
     try {

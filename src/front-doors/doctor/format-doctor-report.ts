@@ -1,5 +1,7 @@
-import { STATUS_COLUMN_WIDTH } from "./limits.js";
 import type { DoctorReport } from "./types.js";
+
+/** Width of the status column in the text report. */
+const STATUS_COLUMN_WIDTH = 6;
 
 /** C0/C1 controls and line separators: a hostile plugin or file name must not drive the terminal. */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/gu;

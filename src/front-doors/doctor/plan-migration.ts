@@ -1,7 +1,7 @@
-import { isPlainRecord, MIGRATION_COMMAND, readConfigPath } from "../../runtime/config/index.js";
-import { cutText } from "../../shared/text/index.js";
+import { MIGRATION_COMMAND } from "../../core/tool-search/index.js";
+import { isPlainRecord, readConfigPath } from "../../runtime/config/index.js";
+import { cutText, LONGEST_SHOWN_VALUE } from "../../shared/text/index.js";
 import { type ConfigEdit, formatJson5Value } from "../config-editor/index.js";
-import { LONGEST_SHOWN_VALUE } from "./limits.js";
 
 /** A retired key found in the file. */
 export interface RetiredKey {

@@ -1,8 +1,8 @@
 import { dirname } from "node:path";
+import { MIGRATION_COMMAND } from "../../core/tool-search/index.js";
 import {
   type ConfigIssue,
   configOptionText,
-  MIGRATION_COMMAND,
   NOTHING_CHANGED,
   parseConfigText,
   resolveConfigPaths,

@@ -1,5 +1,5 @@
 export { descriptorExhaustion } from "./descriptor-exhaustion.js";
-export { type ConnectionBudget, connectionBudget } from "./descriptor-limit.js";
+export { connectionBudget } from "./descriptor-limit.js";
 export { BUSY_RETRY_AFTER_SECONDS, CONNECTION_CLOSE_GRACE_MS } from "./limits.js";
 export { createRequestFailureLog, type RequestFailureLog } from "./request-failure-log.js";
 export {

@@ -4,9 +4,6 @@ import { ToolsiftError } from "../../shared/errors/index.js";
 import { matchesSelector, validatePolicySelectors } from "../policy/index.js";
 import { redactSecrets } from "../sessions/index.js";
 import {
-  APPROVAL_ID_PREFIX,
-  APPROVAL_ID_RANDOM_BYTES,
-  DEFAULT_APPROVAL_REQUIRE,
   DEFAULT_APPROVAL_TIMEOUT_MS,
   MAX_APPROVAL_NOTE_CHARS,
   MAX_APPROVAL_TIMEOUT_MS,
@@ -21,6 +18,15 @@ import type {
   ApprovalVerdict,
   PendingApproval,
 } from "./types.js";
+
+/** Tools that need a decision when the config names none: the shell. */
+export const DEFAULT_APPROVAL_REQUIRE: readonly string[] = ["exec"];
+
+/** Random bytes in an approval id (hex-encoded after the prefix). */
+const APPROVAL_ID_RANDOM_BYTES = 12;
+
+/** Prefix of every approval request id (`appr_<24 hex>`). */
+const APPROVAL_ID_PREFIX = "appr_";
 
 const APPROVED: ApprovalDecision = Object.freeze({ approved: true });
 const MODES: readonly ApprovalMode[] = ["ask", "allow", "deny"];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CellChild, type CellRun } from "./cell-child.js";
 import { childNodeFlags } from "./child-launch.js";
 import { processExists } from "./code-mode.test-support.js";
-import { MAX_CHILD_MESSAGE_CHARS, MIN_LOG_BYTES, MIN_TIMEOUT_MS } from "./limits.js";
+import { MAX_CHILD_MESSAGE_CHARS, MIN_CELL_TIMEOUT_MS, MIN_LOG_BYTES } from "./limits.js";
 import { resolveCodeModeLimits } from "./resolve-code-mode-limits.js";
 
 /**
@@ -35,7 +35,7 @@ async function rogueChild(program: {
 function runRequest(calls: unknown[][]): CellRun {
   return {
     source: "return 1;",
-    timeoutMs: MIN_TIMEOUT_MS,
+    timeoutMs: MIN_CELL_TIMEOUT_MS,
     maxBridgeCalls: 5,
     maxLogBytes: MIN_LOG_BYTES,
     bridge: async (method, args) => {

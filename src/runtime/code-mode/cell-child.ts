@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import type { ChildLaunch } from "./child-launch.js";
 import {
   KILL_GRACE_MS,
-  MAX_ERROR_MESSAGE_CHARS,
+  MAX_CELL_ERROR_CHARS,
   MAX_STDERR_BYTES,
   MAX_VALUE_BYTES,
   STARTUP_TIMEOUT_MS,
@@ -316,6 +316,6 @@ function failed(code: string, message: string): FinalOutcome {
 }
 
 function boundedError(error: CellError): CellError {
-  if (error.message.length <= MAX_ERROR_MESSAGE_CHARS) return error;
-  return { code: error.code, message: `${error.message.slice(0, MAX_ERROR_MESSAGE_CHARS - 3)}...` };
+  if (error.message.length <= MAX_CELL_ERROR_CHARS) return error;
+  return { code: error.code, message: `${error.message.slice(0, MAX_CELL_ERROR_CHARS - 3)}...` };
 }

@@ -1,5 +1,5 @@
 import { cellChildLaunch } from "./child-launch.js";
-import { MIN_LOG_BYTES, MIN_TIMEOUT_MS } from "./limits.js";
+import { MIN_CELL_TIMEOUT_MS, MIN_LOG_BYTES } from "./limits.js";
 import { resolveCodeModeLimits } from "./resolve-code-mode-limits.js";
 
 /** Whether Code Mode can run here, and if not, why (for the run's log). */
@@ -34,7 +34,7 @@ async function runProbe(): Promise<CodeModeAvailability> {
     await child.ready;
     const outcome = await child.run({
       source: PROBE_SOURCE,
-      timeoutMs: MIN_TIMEOUT_MS,
+      timeoutMs: MIN_CELL_TIMEOUT_MS,
       maxBridgeCalls: 1,
       maxLogBytes: MIN_LOG_BYTES,
       bridge: async () => ({

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { codeModeToolSearch, completedValue, errorOf, weatherTool } from "./code-mode.test-support.js";
 import { createCodeMode } from "./create-code-mode.js";
-import { DEFAULT_MAX_BRIDGE_CALLS, MIN_MEMORY_LIMIT_BYTES, MIN_TIMEOUT_MS } from "./limits.js";
+import { DEFAULT_MAX_BRIDGE_CALLS, MIN_CELL_TIMEOUT_MS, MIN_MEMORY_LIMIT_BYTES } from "./limits.js";
 import { logsTruncatedLine } from "./log-buffer.js";
 
 const toolSearch = codeModeToolSearch([weatherTool().tool]);
 const maxLogBytes = 4096;
-const codeMode = createCodeMode({ toolSearch, poolSize: 2, timeoutMs: MIN_TIMEOUT_MS, maxLogBytes });
+const codeMode = createCodeMode({ toolSearch, poolSize: 2, timeoutMs: MIN_CELL_TIMEOUT_MS, maxLogBytes });
 const smallMemory = createCodeMode({ toolSearch, memoryLimitBytes: MIN_MEMORY_LIMIT_BYTES });
 afterAll(async () => {
   await codeMode.close();
@@ -29,7 +29,7 @@ describe("Code Mode limits: the wall clock", () => {
     const [stuck, healthy] = await Promise.all([codeMode.exec(source), codeMode.exec(HEALTHY)]);
     expect(errorOf(stuck)).toEqual({
       code: "TIMEOUT",
-      message: `The cell ran longer than its limit of ${MIN_TIMEOUT_MS} ms and was stopped; do less per cell, or start long work with a smaller yieldMs and use wait.`,
+      message: `The cell ran longer than its limit of ${MIN_CELL_TIMEOUT_MS} ms and was stopped; do less per cell, or start long work with a smaller yieldMs and use wait.`,
     });
     expect(completedValue(healthy)).toBe(1);
     expect(completedValue(await codeMode.exec(HEALTHY))).toBe(1);

@@ -1,9 +1,9 @@
 /** Default wall-clock limit of one cell, in ms (`codeMode.timeoutMs`). */
-export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CELL_TIMEOUT_MS = 10_000;
 /** Smallest accepted cell timeout, in ms; smaller values are raised to it. */
-export const MIN_TIMEOUT_MS = 1_000;
+export const MIN_CELL_TIMEOUT_MS = 1_000;
 /** Largest accepted cell timeout, in ms; larger values are lowered to it. */
-export const MAX_TIMEOUT_MS = 60_000;
+export const MAX_CELL_TIMEOUT_MS = 60_000;
 
 /** Default memory limit of a cell's QuickJS runtime, in bytes (64 MiB). */
 export const DEFAULT_MEMORY_LIMIT_BYTES = 64 * 2 ** 20;
@@ -54,7 +54,7 @@ export const MAX_BRIDGE_REPLY_BYTES = 4 * 2 ** 20;
 /** Most characters of one IPC message the parent accepts from a child; longer ones break the protocol. */
 export const MAX_CHILD_MESSAGE_CHARS = 2 * MAX_BRIDGE_REPLY_BYTES;
 /** Most characters of an error message reported for a failed cell. */
-export const MAX_ERROR_MESSAGE_CHARS = 2_000;
+export const MAX_CELL_ERROR_CHARS = 2_000;
 
 /** Cells of one Code Mode instance that may run at once; exec answers BUSY beyond it. */
 export const MAX_CONCURRENT_CELLS = 4;

@@ -1,19 +1,19 @@
 import {
+  DEFAULT_CELL_TIMEOUT_MS,
   DEFAULT_MAX_BRIDGE_CALLS,
   DEFAULT_MAX_LOG_BYTES,
   DEFAULT_MEMORY_LIMIT_BYTES,
   DEFAULT_POOL_SIZE,
-  DEFAULT_TIMEOUT_MS,
   DEFAULT_YIELD_MS,
   MAX_BRIDGE_CALLS_CEILING,
+  MAX_CELL_TIMEOUT_MS,
   MAX_LOG_BYTES_CEILING,
   MAX_MEMORY_LIMIT_BYTES,
   MAX_POOL_SIZE,
-  MAX_TIMEOUT_MS,
   MAX_YIELD_MS,
+  MIN_CELL_TIMEOUT_MS,
   MIN_LOG_BYTES,
   MIN_MEMORY_LIMIT_BYTES,
-  MIN_TIMEOUT_MS,
 } from "./limits.js";
 
 /** The effective limits of one Code Mode instance. */
@@ -37,7 +37,7 @@ export function resolveCodeModeLimits(options: {
   poolSize?: unknown;
 }): CodeModeLimits {
   return {
-    timeoutMs: clamp(options.timeoutMs, DEFAULT_TIMEOUT_MS, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS),
+    timeoutMs: clamp(options.timeoutMs, DEFAULT_CELL_TIMEOUT_MS, MIN_CELL_TIMEOUT_MS, MAX_CELL_TIMEOUT_MS),
     memoryLimitBytes: clamp(
       options.memoryLimitBytes,
       DEFAULT_MEMORY_LIMIT_BYTES,

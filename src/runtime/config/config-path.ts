@@ -1,5 +1,4 @@
-import { cutText } from "../../shared/text/index.js";
-import { LONGEST_SHOWN_VALUE } from "./limits.js";
+import { cutText, LONGEST_SHOWN_VALUE } from "../../shared/text/index.js";
 
 /** One step of a path into the config: an object key or an array index. */
 export type ConfigPathSegment = string | number;

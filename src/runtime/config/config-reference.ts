@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { configFileSchema } from "./config-schema.js";
-import { DEFAULT_AGENT_MODEL, DEFAULT_MAX_TURNS, DEFAULT_RUN_TIMEOUT_MS } from "./limits.js";
+import { DEFAULT_MAX_TURNS, DEFAULT_RUN_TIMEOUT_MS } from "./limits.js";
+import { DEFAULT_AGENT_MODEL } from "./resolve-agent.js";
 
 /** A JSON Schema node as zod writes it (only the parts the reference reads). */
 type SchemaNode = {

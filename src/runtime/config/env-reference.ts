@@ -1,4 +1,5 @@
-import { ENV_REFERENCE_PREFIX } from "./limits.js";
+/** Prefix of a string value read from the environment (`"env:NAME"`). */
+const ENV_REFERENCE_PREFIX = "env:";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/u;
 

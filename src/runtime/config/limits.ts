@@ -1,28 +1,10 @@
-export { MAX_CATALOG_CACHE_SIZE } from "../../core/catalog/index.js";
-export { MIGRATION_COMMAND } from "../../core/tool-search/index.js";
-export { LONGEST_SHOWN_VALUE } from "../../shared/text/index.js";
-
-/** File name of the config file inside `$TOOLSIFT_HOME`. */
-export const CONFIG_FILE_NAME = "toolsift.json";
-/** Folder under the user's home directory used when `TOOLSIFT_HOME` is unset. */
-export const DEFAULT_HOME_FOLDER = ".toolsift";
-/** Folder under the home directory used for state when `TOOLSIFT_STATE_DIR` is unset. */
-export const STATE_FOLDER = "state";
 /** Largest config file read; a larger one is refused before it is parsed. */
 export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
 /** Deepest nesting of objects and arrays accepted in a config file. */
 export const MAX_CONFIG_DEPTH = 32;
 /** Most problems listed in one CONFIG_INVALID message; the rest are counted. */
 export const MAX_LISTED_CONFIG_ISSUES = 100;
-/** Prefix of a string value read from the environment (`"env:NAME"`). */
-export const ENV_REFERENCE_PREFIX = "env:";
 
-/** Model used when neither the agent nor `agents.defaults` names one. */
-export const DEFAULT_AGENT_MODEL = "openai/gpt-5.4-mini";
-/** Provider assumed for a model string without `provider/`. */
-export const DEFAULT_MODEL_PROVIDER = "openai";
-/** The agent that always exists, with or without an `agents.list` entry. */
-export const MAIN_AGENT_ID = "main";
 /** Default most model requests in one run. */
 export const DEFAULT_MAX_TURNS = 24;
 /** Highest `maxTurns` accepted. */
@@ -30,7 +12,7 @@ export const MAX_TURNS_CEILING = 1000;
 /** Default wall-clock limit of one run in ms (10 minutes). */
 export const DEFAULT_RUN_TIMEOUT_MS = 600_000;
 /** Highest timeout accepted anywhere in the file, in ms (24 hours). */
-export const MAX_TIMEOUT_MS = 86_400_000;
+export const MAX_CONFIG_TIMEOUT_MS = 86_400_000;
 /** Highest `maxRetries` accepted for a provider. */
 export const MAX_PROVIDER_RETRIES = 10;
 /** Highest `contextWindowTokens` accepted. */
@@ -41,13 +23,11 @@ export const MAX_GATEWAY_BODY_BYTES = 256 * 1024 * 1024;
 export const MAX_QUEUED_PER_SESSION_CEILING = 1000;
 /** Highest `mcp.serve.maxSessions` accepted. */
 export const MAX_MCP_SERVE_SESSIONS = 10_000;
-/** Lowest `mcp.serve.sessionIdleMs` accepted (1 s); the highest is MAX_TIMEOUT_MS. */
+/** Lowest `mcp.serve.sessionIdleMs` accepted (1 s); the highest is MAX_CONFIG_TIMEOUT_MS. */
 export const MIN_MCP_SERVE_SESSION_IDLE_MS = 1_000;
 /** Lowest `mcp.serve.maxSessionLogBytes` accepted (64 KiB). */
 export const MIN_MCP_SERVE_SESSION_LOG_BYTES = 64 * 1024;
 /** Highest `mcp.serve.maxSessionLogBytes` accepted (1 GiB). */
 export const MAX_MCP_SERVE_SESSION_LOG_BYTES = 1024 * 1024 * 1024;
-/** Folder under the state directory holding default agent workspaces. */
-export const WORKSPACE_FOLDER = "workspace";
 /** Longest `sessions.retention.maxAgeDays` (100 years: effectively forever). */
 export const MAX_RETENTION_DAYS = 36_500;

@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import {
   formatSettingIssues,
+  MIGRATION_COMMAND,
   readToolSearchSettings,
   type ToolSearchSettings,
 } from "../../core/tool-search/index.js";
@@ -10,7 +11,7 @@ import { configOptionText } from "./config-option-text.js";
 import { readConfigPath } from "./config-path.js";
 import { readEnvReference } from "./env-reference.js";
 import { invalidConfigError, unusableConfigError } from "./invalid-config-error.js";
-import { MAX_CONFIG_FILE_BYTES, MIGRATION_COMMAND } from "./limits.js";
+import { MAX_CONFIG_FILE_BYTES } from "./limits.js";
 import { missingConfigError } from "./missing-config-error.js";
 import { parseConfigText } from "./parse-config-text.js";
 import { resolveConfigPaths } from "./resolve-config-paths.js";

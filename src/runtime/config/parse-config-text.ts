@@ -1,8 +1,7 @@
 import JSON5 from "json5";
 import { ToolsiftError } from "../../shared/errors/index.js";
-import { cutText } from "../../shared/text/index.js";
+import { cutText, LONGEST_SHOWN_VALUE } from "../../shared/text/index.js";
 import { NOTHING_CHANGED } from "./invalid-config-error.js";
-import { LONGEST_SHOWN_VALUE } from "./limits.js";
 
 const SYNTAX_HINT =
   "The file is JSON5: comments, trailing commas and unquoted keys are allowed, but brackets, quotes and " +

@@ -1,22 +1,26 @@
 import path from "node:path";
 import type { Harness } from "../../core/tool-search/index.js";
 import { ToolsiftError } from "../../shared/errors/index.js";
-import { cutText } from "../../shared/text/index.js";
+import { cutText, LONGEST_SHOWN_VALUE } from "../../shared/text/index.js";
 import type { ProviderSettings } from "../providers/index.js";
 import type { AgentEntry, AgentSettings, ToolPolicySettings, ToolsiftConfig } from "./config-file-types.js";
 import { isPlainRecord } from "./config-path.js";
 import { DEFAULT_AGENT_INSTRUCTIONS } from "./default-agent-instructions.js";
-import {
-  DEFAULT_AGENT_MODEL,
-  DEFAULT_MAX_TURNS,
-  DEFAULT_MODEL_PROVIDER,
-  DEFAULT_RUN_TIMEOUT_MS,
-  LONGEST_SHOWN_VALUE,
-  MAIN_AGENT_ID,
-  WORKSPACE_FOLDER,
-} from "./limits.js";
+import { DEFAULT_MAX_TURNS, DEFAULT_RUN_TIMEOUT_MS } from "./limits.js";
 import { expandHome } from "./resolve-config-paths.js";
 import { CONFIG_ID_PATTERN, isModelReference } from "./schema-fields.js";
+
+/** Folder under the state directory holding default agent workspaces. */
+const WORKSPACE_FOLDER = "workspace";
+
+/** The agent that always exists, with or without an `agents.list` entry. */
+export const MAIN_AGENT_ID = "main";
+
+/** Provider assumed for a model string without `provider/`. */
+export const DEFAULT_MODEL_PROVIDER = "openai";
+
+/** Model used when neither the agent nor `agents.defaults` names one. */
+export const DEFAULT_AGENT_MODEL = "openai/gpt-5.4-mini";
 
 /** An agent as a run uses it: its `agents.list` entry over `agents.defaults` over the built-in defaults. */
 export interface ResolvedAgent {

@@ -1,6 +1,14 @@
 import { homedir } from "node:os";
 import path from "node:path";
-import { CONFIG_FILE_NAME, DEFAULT_HOME_FOLDER, STATE_FOLDER } from "./limits.js";
+
+/** Folder under the home directory used for state when `TOOLSIFT_STATE_DIR` is unset. */
+const STATE_FOLDER = "state";
+
+/** Folder under the user's home directory used when `TOOLSIFT_HOME` is unset. */
+const DEFAULT_HOME_FOLDER = ".toolsift";
+
+/** File name of the config file inside `$TOOLSIFT_HOME`. */
+const CONFIG_FILE_NAME = "toolsift.json";
 
 /** Where the config file and the state directory are. */
 export interface ConfigPaths {

@@ -1,11 +1,11 @@
 import type * as z from "zod";
 import { validateToolSearchConfig } from "../../core/tool-search/index.js";
-import { cutText, describeValue } from "../../shared/text/index.js";
+import { cutText, describeValue, LONGEST_SHOWN_VALUE } from "../../shared/text/index.js";
 import { checkConfigStructure } from "./check-config-structure.js";
 import { type ConfigPathSegment, formatConfigPath, isPlainRecord, readConfigPath } from "./config-path.js";
 import { configFileSchema, OMIT_RECEIVED } from "./config-schema.js";
 import { isEnvReference } from "./env-reference.js";
-import { DEFAULT_MODEL_PROVIDER, LONGEST_SHOWN_VALUE } from "./limits.js";
+import { DEFAULT_MODEL_PROVIDER } from "./resolve-agent.js";
 import { isModelReference } from "./schema-fields.js";
 import type { ConfigIssue } from "./types.js";
 

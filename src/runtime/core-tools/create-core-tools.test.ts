@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { CORE_PRIMITIVE_NAMES, toCatalogEntry } from "../../core/catalog/index.js";
 import { isToolsiftError } from "../../shared/errors/index.js";
 import { coreToolsSettings, createCoreTools } from "./create-core-tools.js";
-import { CORE_TOOL_NAMES } from "./limits.js";
+
+/** Names of the core tools, in the order createCoreTools returns them. */
+const CORE_TOOL_NAMES: readonly string[] = ["read", "write", "edit", "exec"];
 
 const workspace = path.join(os.tmpdir(), "toolsift-never-created");
 

@@ -1,11 +1,16 @@
 import { realpath } from "node:fs/promises";
 import type { ToolDefinition } from "../../core/catalog/index.js";
-import { FALLBACK_EXEC_LANG, FALLBACK_EXEC_PATH } from "./limits.js";
 import { ensureWorkspace } from "./open-workspace-file.js";
 import { readArguments } from "./read-arguments.js";
 import { type CommandOutcome, runCommand } from "./run-command.js";
 import { errorResult, failureText } from "./tool-result.js";
 import type { CoreToolsSettings } from "./types.js";
+
+/** `LANG` for commands when the host process has none. */
+const FALLBACK_EXEC_LANG = "C.UTF-8";
+
+/** `PATH` for commands when the host process has none. */
+const FALLBACK_EXEC_PATH = "/usr/local/bin:/usr/bin:/bin";
 
 /**
  * `exec`: a shell command in the workspace with a timeout (the whole process group is killed) and an output

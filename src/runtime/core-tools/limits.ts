@@ -13,18 +13,3 @@ export const MAX_PATH_CHARS = 4096;
 export const MAX_PATH_COMPONENT_BYTES = 255;
 /** Longest piece of a path quoted back in a message. */
 export const MAX_SHOWN_PATH_CHARS = 200;
-
-/** Bytes `read` takes from the file per system call. */
-export const READ_CHUNK_BYTES = 64 * 1024;
-/** Leading bytes of a file checked for NUL to tell binary from text. */
-export const BINARY_SNIFF_BYTES = 8 * 1024;
-
-/** The shell `exec` runs commands with. */
-export const EXEC_SHELL = "/bin/sh";
-/** `PATH` for commands when the host process has none. */
-export const FALLBACK_EXEC_PATH = "/usr/local/bin:/usr/bin:/bin";
-/** `LANG` for commands when the host process has none. */
-export const FALLBACK_EXEC_LANG = "C.UTF-8";
-
-/** Names of the core tools, in the order createCoreTools returns them. */
-export const CORE_TOOL_NAMES: readonly string[] = ["read", "write", "edit", "exec"];

@@ -1,5 +1,10 @@
 import type { FileHandle } from "node:fs/promises";
-import { BINARY_SNIFF_BYTES, READ_CHUNK_BYTES } from "./limits.js";
+
+/** Leading bytes of a file checked for NUL to tell binary from text. */
+const BINARY_SNIFF_BYTES = 8 * 1024;
+
+/** Bytes `read` takes from the file per system call. */
+const READ_CHUNK_BYTES = 64 * 1024;
 
 /** What {@link readFileLines} took from a file. */
 export interface FileLines {

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
-import { EXEC_SHELL } from "./limits.js";
 import { decodeUtf8 } from "./utf8-text.js";
+
+/** The shell `exec` runs commands with. */
+const EXEC_SHELL = "/bin/sh";
 
 /** Inputs of {@link runCommand}. */
 export interface RunCommandOptions {

@@ -1,1 +1,1 @@
-export { type WriteFileAtomicOptions, writeFileAtomic } from "./write-file-atomic.js";
+export { writeFileAtomic } from "./write-file-atomic.js";

@@ -1,7 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { type FileHandle, open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
-import { DEFAULT_NEW_FILE_MODE, MAX_TEMP_NAME_STEM_CHARS, TEMP_NAME_RANDOM_BYTES } from "./limits.js";
+
+/** Random bytes in the temp file's name (hex-encoded). */
+const TEMP_NAME_RANDOM_BYTES = 6;
+
+/** Code points of the target's name kept in the temp file's name, so that the temp name stays under NAME_MAX. */
+const MAX_TEMP_NAME_STEM_CHARS = 32;
+
+/** Permission bits of a new file when the caller names none, before the umask (as `fs.writeFile`). */
+const DEFAULT_NEW_FILE_MODE = 0o666;
 
 /** Options of `writeFileAtomic`. */
 export type WriteFileAtomicOptions = {

@@ -1,6 +1,11 @@
 import { ToolsiftError } from "../../shared/errors/index.js";
 import { isLoopbackHost } from "./is-loopback-host.js";
-import { TOKEN_VARIABLE } from "./limits.js";
+
+/** The address a front door (the gateway, `mcp serve --http`) binds when none is given: loopback only. */
+export const DEFAULT_BIND_HOST = "127.0.0.1";
+
+/** The environment variable the docs and refusals suggest for the token (`gateway.auth.token: "env:…"`). */
+export const TOKEN_VARIABLE = "TOOLSIFT_GATEWAY_TOKEN";
 
 /** Where a front door is about to listen, and the auth it would serve with (`gateway.auth`). */
 export type BindAuth = {

@@ -2,9 +2,11 @@ import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
 import { ToolsiftError } from "../../shared/errors/index.js";
 import { isLoopbackHost } from "./is-loopback-host.js";
-import { LOOPBACK_HOST_NAMES } from "./limits.js";
 import { quoteHeader } from "./quote-header.js";
 import type { GuardVerdict } from "./types.js";
+
+/** Host names every loopback-bound server answers to (any port, or none). */
+const LOOPBACK_HOST_NAMES: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
 
 /** A `Host` header: a name or IPv4 address, or a bracketed IPv6 address, then an optional port. */
 const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::[0-9]{1,5})?$/u;

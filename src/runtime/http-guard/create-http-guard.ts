@@ -4,8 +4,10 @@ import { checkJsonContentType } from "./check-content-type.js";
 import { createHostCheck, type HostRule } from "./check-host.js";
 import { createOriginCheck } from "./check-origin.js";
 import { type AuthKey, createKeyRing, type KeyRing } from "./create-key-ring.js";
-import { PREFLIGHT_MAX_AGE_SECONDS } from "./limits.js";
 import type { GuardRefusal } from "./types.js";
+
+/** How long a browser may cache a successful CORS preflight (`Access-Control-Max-Age`), in seconds. */
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 /** What a listed origin may do, sent in CORS headers. */
 export type CorsRules = {

@@ -2,8 +2,10 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { ToolsiftError } from "../../shared/errors/index.js";
 import { type Caller, KEY_ID_PATTERN, LEGACY_TOKEN_KEY_ID, SCOPES, type Scope } from "./caller.js";
 import { blankTokenError, isBlankToken } from "./check-bind-auth.js";
-import { INVALID_TOKEN_MESSAGE } from "./limits.js";
 import type { GuardRefusal } from "./types.js";
+
+/** The answer to every refused bearer token: the same text whatever was wrong, and never the token. */
+export const INVALID_TOKEN_MESSAGE = "Missing or invalid bearer token.";
 
 /** One client key as configured (`gateway.auth.keys[]`), its token already resolved from `env:`. */
 export type AuthKey = {

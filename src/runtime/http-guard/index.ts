@@ -6,23 +6,19 @@ export {
   KEY_ID_PATTERN,
   LEGACY_TOKEN_KEY_ID,
   LOCAL_CALLER,
-  LOCAL_CALLER_ID,
   SCOPES,
   type Scope,
 } from "./caller.js";
-export { type BindAuth, checkBindAuth, isBlankToken } from "./check-bind-auth.js";
-export { checkJsonContentType, isJsonContentType } from "./check-content-type.js";
-export { createHostCheck, describeAllowedHostProblem, type HostRule } from "./check-host.js";
-export { createOriginCheck, type OriginVerdict } from "./check-origin.js";
-export { CALLER, type CorsRules, createHttpGuard, type HttpGuardOptions } from "./create-http-guard.js";
-export { type AuthKey, createKeyRing, type KeyRing } from "./create-key-ring.js";
-export { isLoopbackHost } from "./is-loopback-host.js";
 export {
+  type BindAuth,
+  checkBindAuth,
   DEFAULT_BIND_HOST,
-  INVALID_TOKEN_MESSAGE,
-  LOOPBACK_HOST_NAMES,
-  NULL_ORIGIN,
+  isBlankToken,
   TOKEN_VARIABLE,
-} from "./limits.js";
-export { describeOriginProblem, type NormalisedOrigin, normaliseOrigin } from "./normalise-origin.js";
-export type { GuardRefusal, GuardRefusalCode, GuardVerdict } from "./types.js";
+} from "./check-bind-auth.js";
+export { createHostCheck, describeAllowedHostProblem } from "./check-host.js";
+export { CALLER, createHttpGuard } from "./create-http-guard.js";
+export { type AuthKey, createKeyRing, INVALID_TOKEN_MESSAGE, type KeyRing } from "./create-key-ring.js";
+export { isLoopbackHost } from "./is-loopback-host.js";
+export { describeOriginProblem } from "./normalise-origin.js";
+export type { GuardRefusal } from "./types.js";

@@ -1,4 +1,5 @@
-import { NULL_ORIGIN } from "./limits.js";
+/** The one `Origin` value that is not a URL (sandboxed frames, `file:` pages); refused unless listed. */
+const NULL_ORIGIN = "null";
 
 /** `scheme://authority` and whatever follows the authority (path, query or fragment). */
 const ORIGIN_SHAPE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)(.*)$/su;

@@ -24,8 +24,5 @@ export const MAX_LOGGED_LINE_CHARS = 500;
 /** Most stderr lines of one server copied into the log per start; the rest are counted, not copied. */
 export const MAX_LOGGED_STDERR_LINES = 200;
 
-/** Name and version toolsift reports in MCP `initialize` (as a client, and by `mcp serve` as a server). */
-export const MCP_IMPLEMENTATION = { name: "toolsift", version: "0.1.0" } as const;
-
 /** Longest message about a pinned tool (a schema that cannot be pinned, arguments that do not validate). */
 export const MAX_PIN_ERROR_CHARS = 1_000;

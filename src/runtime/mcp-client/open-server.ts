@@ -8,8 +8,11 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import type { McpServerSettings } from "../config/index.js";
-import { MAX_STDIO_BUFFER_BYTES, MCP_IMPLEMENTATION } from "./limits.js";
+import { MAX_STDIO_BUFFER_BYTES } from "./limits.js";
 import { type ListedTool, listServerTools } from "./list-server-tools.js";
+
+/** Name and version toolsift reports in MCP `initialize` (as a client, and by `mcp serve` as a server). */
+export const MCP_IMPLEMENTATION = { name: "toolsift", version: "0.1.0" } as const;
 
 /** A connected, initialised server and its full tool list. */
 export interface OpenedServer {

@@ -1,8 +1,8 @@
 import { readdir, realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { compareCodeUnits } from "../../core/catalog/index.js";
-import { PLUGIN_MANIFEST_FILE } from "./limits.js";
 import { pluginMessage } from "./plugin-message.js";
+import { PLUGIN_MANIFEST_FILE } from "./read-plugin-manifest.js";
 import type { PluginLoadError } from "./types.js";
 
 /** Plugin folders found, in load order, and the path entries that could not be used. */

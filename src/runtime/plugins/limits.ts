@@ -1,9 +1,3 @@
-/** The manifest file that makes a folder a plugin. */
-export const PLUGIN_MANIFEST_FILE = "toolsift.plugin.json";
-
-/** The entry module when the manifest has no `main`. */
-export const DEFAULT_PLUGIN_MAIN = "index.js";
-
 /** Longest a plugin's import plus `register(api)` may take before it is reported and skipped (10 s). */
 export const PLUGIN_REGISTER_TIMEOUT_MS = 10_000;
 
@@ -15,12 +9,6 @@ export const MAX_MANIFEST_BYTES = 262_144;
 
 /** Most tool names one manifest may declare. */
 export const MAX_PLUGIN_TOOLS = 1_000;
-
-/** Allowed plugin ids: a letter or digit, then up to 63 of `A-Z a-z 0-9 . _ -` (no `:`: ids go into tool ids). */
-export const PLUGIN_ID_PATTERN = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$";
-
-/** Owners reserved for other tool origins; no plugin may take them. */
-export const RESERVED_PLUGIN_IDS: ReadonlySet<string> = new Set(["core", "client"]);
 
 /** Longest message kept from a plugin (log lines, thrown errors, block reasons from failures). */
 export const MAX_PLUGIN_MESSAGE_CHARS = 2_000;

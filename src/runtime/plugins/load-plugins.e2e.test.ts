@@ -7,6 +7,9 @@ import { createPluginSandbox, manifestFor, writePlugin } from "./plugins.test-su
 
 const projectRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const pluginsIndex = pathToFileURL(join(projectRoot, "src/runtime/plugins/index.ts")).href;
+const beforeToolCallHooks = pathToFileURL(
+  join(projectRoot, "src/runtime/plugins/run-before-tool-call-hooks.ts"),
+).href;
 
 type Outcome = { code: number | null; stdout: string; stderr: string };
 
@@ -73,7 +76,8 @@ describe("loadPlugins in a real Node process", () => {
     const script = join(root, "run.mts");
     await writeFile(
       script,
-      `import { loadPlugins, runBeforeToolCallHooks } from ${JSON.stringify(pluginsIndex)};
+      `import { loadPlugins } from ${JSON.stringify(pluginsIndex)};
+import { runBeforeToolCallHooks } from ${JSON.stringify(beforeToolCallHooks)};
 const warnings: string[] = [];
 const loaded = await loadPlugins({ paths: ["plugins"], baseDir: ${JSON.stringify(root)}, log: (entry) => warnings.push(entry.level + ":" + entry.message) });
 const hook = await runBeforeToolCallHooks(loaded.hooks.beforeToolCall, {

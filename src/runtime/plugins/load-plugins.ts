@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { findPluginDirs } from "./find-plugin-dirs.js";
-import { PLUGIN_MANIFEST_FILE, PLUGIN_REGISTER_TIMEOUT_MS } from "./limits.js";
+import { PLUGIN_REGISTER_TIMEOUT_MS } from "./limits.js";
 import { loadPlugin } from "./load-plugin.js";
 import { pluginMessage, writePluginLog } from "./plugin-message.js";
-import { readPluginManifest } from "./read-plugin-manifest.js";
+import { PLUGIN_MANIFEST_FILE, readPluginManifest } from "./read-plugin-manifest.js";
 import type { LoadedPlugins, LoadPluginsOptions, PluginLogEntry } from "./types.js";
 import { validatePluginConfig } from "./validate-plugin-config.js";
 

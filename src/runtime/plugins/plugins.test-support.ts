@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach } from "vitest";
-import { PLUGIN_MANIFEST_FILE } from "./limits.js";
 import { loadPlugins } from "./load-plugins.js";
+import { PLUGIN_MANIFEST_FILE } from "./read-plugin-manifest.js";
 import type { LoadedPlugins, LoadPluginsOptions, PluginLogEntry } from "./types.js";
 
 /** A temp directory for plugin folders, removed by `cleanup`. */

@@ -1,16 +1,21 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  DEFAULT_PLUGIN_MAIN,
-  MAX_MANIFEST_BYTES,
-  MAX_PLUGIN_TOOLS,
-  PLUGIN_ID_PATTERN,
-  PLUGIN_MANIFEST_FILE,
-  RESERVED_PLUGIN_IDS,
-} from "./limits.js";
+import { MAX_MANIFEST_BYTES, MAX_PLUGIN_TOOLS } from "./limits.js";
 import { pluginMessage } from "./plugin-message.js";
 import { compilePluginSchema, describeSchemaErrors } from "./plugin-schema-validator.js";
 import type { PluginManifest } from "./types.js";
+
+/** Owners reserved for other tool origins; no plugin may take them. */
+const RESERVED_PLUGIN_IDS: ReadonlySet<string> = new Set(["core", "client"]);
+
+/** Allowed plugin ids: a letter or digit, then up to 63 of `A-Z a-z 0-9 . _ -` (no `:`: ids go into tool ids). */
+const PLUGIN_ID_PATTERN = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$";
+
+/** The entry module when the manifest has no `main`. */
+const DEFAULT_PLUGIN_MAIN = "index.js";
+
+/** The manifest file that makes a folder a plugin. */
+export const PLUGIN_MANIFEST_FILE = "toolsift.plugin.json";
 
 /** The shape of `toolsift.plugin.json`; unknown extra fields (description, author, …) are allowed. */
 const MANIFEST_SCHEMA = {

@@ -1,6 +1,6 @@
 import { realpath, stat } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { PLUGIN_MANIFEST_FILE } from "./limits.js";
+import { PLUGIN_MANIFEST_FILE } from "./read-plugin-manifest.js";
 
 /** The entry module's real path, or why it cannot be used. */
 export type EntryResult = { ok: true; entry: string } | { ok: false; message: string };

@@ -1,7 +1,12 @@
 import type { CatalogEntry } from "../../core/catalog/index.js";
-import { FS_GROUP_NAMES, RUNTIME_GROUP_NAMES } from "./limits.js";
 import { type ParsedSelector, parseSelector } from "./parse-selector.js";
 import { matchWildcard } from "./wildcard-match.js";
+
+/** Core tools `group:runtime` stands for (core origin only). */
+const RUNTIME_GROUP_NAMES: ReadonlySet<string> = new Set(["exec", "process"]);
+
+/** Core tools `group:fs` stands for (core origin only). */
+const FS_GROUP_NAMES: ReadonlySet<string> = new Set(["read", "write", "edit"]);
 
 /**
  * True when a policy selector names the catalog entry: an exact or globbed name (`weather_*`), an exact or

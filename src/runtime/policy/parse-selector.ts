@@ -1,4 +1,5 @@
-import { KNOWN_GROUPS } from "./limits.js";
+/** Every `group:<name>` a selector may name; any other group matches nothing. */
+const KNOWN_GROUPS: readonly string[] = ["fs", "runtime", "plugins", "mcp", "client"];
 
 /** A policy selector, classified once; `invalid` selectors match nothing and carry the problem. */
 export type ParsedSelector =

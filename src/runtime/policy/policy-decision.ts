@@ -3,9 +3,12 @@ import type { PolicyDecision } from "../../core/execution/index.js";
 import { safeRead } from "../../shared/schema/index.js";
 import { cutText } from "../../shared/text/index.js";
 import type { ToolPolicySettings } from "../config/index.js";
-import { DEFAULT_PROFILE, MAX_SHOWN_SELECTOR_CHARS } from "./limits.js";
+import { MAX_SHOWN_SELECTOR_CHARS } from "./limits.js";
 import { matchesSelector } from "./matches-selector.js";
 import type { PolicyLayers } from "./types.js";
+
+/** The profile a layer without `profile` uses. */
+const DEFAULT_PROFILE = "full";
 
 /**
  * Whether the policy admits one catalog entry: every present layer (global, then agent, then sandbox) must

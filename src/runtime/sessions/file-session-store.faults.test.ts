@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../../shared/errors/index.js";
 import { createFileSessionStore } from "./file-session-store.js";
-import { STATE_PROBE_PREFIX } from "./limits.js";
+import { STORE_PROBE_PREFIX } from "./probe-state-dir.js";
 import { mountTinyTmpfs, type TinyTmpfs } from "./tiny-tmpfs.test-support.js";
 import type { SessionEvent } from "./types.js";
 
@@ -103,7 +103,7 @@ describe("createFileSessionStore: a full disk (64 KiB tmpfs)", () => {
     expect(files.filter((file) => file.endsWith(".jsonl"))).toEqual([
       join(stateDir, "agents/main/sessions/before.jsonl"),
     ]);
-    expect(files.filter((file) => file.includes(STATE_PROBE_PREFIX))).toEqual([]);
+    expect(files.filter((file) => file.includes(STORE_PROBE_PREFIX))).toEqual([]);
     await disk.free();
     await store.append("main", "new-session", userInput("y"));
     expect(await store.read("main", "new-session")).toHaveLength(1);

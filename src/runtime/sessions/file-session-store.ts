@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readFile, readFil
 import { join } from "node:path";
 import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import { createGroupCommit } from "./group-commit.js";
-import { DURABLE_EVENT_TYPES, MAX_SYNC_SESSION_READ_BYTES, STATE_PROBE_CACHE_MS } from "./limits.js";
+import { MAX_SYNC_SESSION_READ_BYTES, STATE_PROBE_CACHE_MS } from "./limits.js";
 import { pageSessions } from "./page-sessions.js";
 import { parseSessionLog, SESSION_EVENT_TYPES, type SkippedSessionLine } from "./parse-session-log.js";
 import { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
@@ -13,6 +13,13 @@ import { sessionLogPaths } from "./session-key.js";
 import { statSessions } from "./stat-sessions.js";
 import { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
 import type { SessionEvent, SessionStore } from "./types.js";
+
+/**
+ * Event types whose line is flushed to the disk (`datasync`) before `append` resolves: a run's summary, so a
+ * completed run survives a power loss with every line before it. Other lines are written to the file at once
+ * (a crash of the process loses none) and reach the disk with the next synced line or the kernel's writeback.
+ */
+const DURABLE_EVENT_TYPES: ReadonlySet<string> = new Set(["run-summary"]);
 
 /** Options of createFileSessionStore. */
 export interface FileSessionStoreOptions {

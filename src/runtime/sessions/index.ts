@@ -1,52 +1,15 @@
-export { createFileSessionStore, type FileSessionStoreOptions } from "./file-session-store.js";
-export {
-  CIRCULAR,
-  MAX_JSON_REDACTION_CHARS,
-  MAX_KNOWN_SECRET_ESCAPES,
-  MAX_REDACTION_DEPTH,
-  MAX_REDACTION_NODES,
-  MAX_SESSION_KEY_CHARS,
-  MIN_KNOWN_SECRET_CHARS,
-  REDACTED,
-  SESSION_KEY_PATTERN,
-  TRUNCATED,
-} from "./limits.js";
+export { createFileSessionStore } from "./file-session-store.js";
+export { MAX_SESSION_KEY_CHARS } from "./limits.js";
 export { listSessionPage } from "./list-session-page.js";
-export {
-  type ListedSession,
-  pageSessions,
-  parseSessionListId,
-  type SessionPage,
-  type SessionPageOptions,
-  type SessionStat,
-  sessionListId,
-} from "./page-sessions.js";
-export {
-  type ParsedSessionLog,
-  parseSessionLog,
-  SESSION_EVENT_TYPES,
-  type SkippedSessionLine,
-} from "./parse-session-log.js";
-export { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
-export {
-  ACTIVE_SESSION_GRACE_MS,
-  type PruneReport,
-  type PruneSessionLogsOptions,
-  pruneSessionLogs,
-  type SessionRetention,
-} from "./prune-session-logs.js";
+export type { ListedSession } from "./page-sessions.js";
+export { pruneSessionLogs } from "./prune-session-logs.js";
 export { collectSecretValues, redactKnownValues } from "./redact-known-values.js";
-export { redactSecrets } from "./redact-secrets.js";
+export { REDACTED, redactSecrets } from "./redact-secrets.js";
 export { redactSessionEvent } from "./redact-session-event.js";
 export { redactText } from "./redact-text.js";
 export { replayConversation } from "./replay-conversation.js";
 export { isSecretKeyName } from "./secret-key-name.js";
-export { assertValidSessionKey, isValidSessionKey, sessionLogPath } from "./session-key.js";
-export { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
-export {
-  type SessionRunSummary,
-  type SessionSummary,
-  type SessionToolRef,
-  summarizeSession,
-} from "./summarize-session.js";
+export { isValidSessionKey, sessionLogPath } from "./session-key.js";
+export { STORAGE_FIX } from "./storage-unavailable.js";
+export { type SessionSummary, summarizeSession } from "./summarize-session.js";
 export type { SessionEvent, SessionStore } from "./types.js";

@@ -1,17 +1,5 @@
-/** Allowed agent ids and session keys: a letter or digit, then up to 127 of `A-Z a-z 0-9 . _ -`. */
-export const SESSION_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-
 /** Longest agent id or session key (the pattern's bound, for messages). */
 export const MAX_SESSION_KEY_CHARS = 128;
-
-/** What a redacted secret is replaced with. */
-export const REDACTED = "[REDACTED]";
-
-/** What a reference back to an object being copied (a cycle) is replaced with. */
-export const CIRCULAR = "[Circular]";
-
-/** What a value past the depth or node bound (or one that cannot be read) is replaced with. */
-export const TRUNCATED = "[Truncated]";
 
 /** Deepest nesting copied by redactSecrets; deeper values become TRUNCATED. */
 export const MAX_REDACTION_DEPTH = 64;
@@ -21,9 +9,6 @@ export const MAX_REDACTION_NODES = 200_000;
 
 /** Longest JSON-looking string that is parsed and redacted structurally; longer ones get the text patterns. */
 export const MAX_JSON_REDACTION_CHARS = 1_048_576;
-
-/** File extension of a session log. */
-export const SESSION_FILE_EXTENSION = ".jsonl";
 
 /** Longest value quoted in an invalid-key message. */
 export const MAX_QUOTED_KEY_CHARS = 40;
@@ -37,9 +22,6 @@ export const MAX_KNOWN_SECRET_ESCAPES = 3;
 /** How long a state-directory probe result is reused (ms): keeps `/healthz` cheap, recovery seen within it. */
 export const STATE_PROBE_CACHE_MS = 1_000;
 
-/** Name prefix of the small file the state-directory probe writes and removes (never a session file). */
-export const STATE_PROBE_PREFIX = ".toolsift-probe-";
-
 /** Most session log files kept open between writes; past it the least recently used is closed. */
 export const MAX_OPEN_SESSION_FILES = 64;
 
@@ -48,13 +30,6 @@ export const SESSION_FILE_IDLE_MS = 2_000;
 
 /** Largest session log `read` reads synchronously (from the page cache); a larger one is read on the thread pool. */
 export const MAX_SYNC_SESSION_READ_BYTES = 1_048_576;
-
-/**
- * Event types whose line is flushed to the disk (`datasync`) before `append` resolves: a run's summary, so a
- * completed run survives a power loss with every line before it. Other lines are written to the file at once
- * (a crash of the process loses none) and reach the disk with the next synced line or the kernel's writeback.
- */
-export const DURABLE_EVENT_TYPES: ReadonlySet<string> = new Set(["run-summary"]);
 
 /**
  * How many JSON texts (call arguments, tool outputs) parsed during one stretch of synchronous work keep their

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { STATE_PROBE_PREFIX } from "./limits.js";
 import { storageFaultReason } from "./storage-unavailable.js";
+
+/** Name prefix of the small file the state-directory probe writes and removes (never a session file). */
+export const STORE_PROBE_PREFIX = ".toolsift-probe-";
 
 /** Whether the state directory takes writes; the reason when it does not. */
 export type StorageStatus = { writable: true } | { writable: false; reason: string };
@@ -15,7 +17,7 @@ const PROBE_CONTENT = "toolsift state directory probe\n";
  * small `.toolsift-probe-*` file, `datasync`s it, and removes it. Never creates a session file.
  */
 export async function probeStateDir(stateDir: string): Promise<StorageStatus> {
-  const probe = join(stateDir, `${STATE_PROBE_PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`);
+  const probe = join(stateDir, `${STORE_PROBE_PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`);
   let created = false;
   try {
     await mkdir(stateDir, { recursive: true, mode: 0o700 });

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileSessionStore } from "./file-session-store.js";
-import { REDACTED } from "./limits.js";
 import { redactKnownValues } from "./redact-known-values.js";
+import { REDACTED } from "./redact-secrets.js";
 import { redactSessionEvent } from "./redact-session-event.js";
 import type { SessionEvent } from "./types.js";
 

@@ -5,10 +5,9 @@ import {
   MAX_REDACTION_DEPTH,
   MAX_REDACTION_NODES,
   MIN_KNOWN_SECRET_CHARS,
-  REDACTED,
-  TRUNCATED,
 } from "./limits.js";
 import { parseJsonText } from "./parse-json-text.js";
+import { REDACTED, TRUNCATED } from "./redact-secrets.js";
 import { isSecretKeyName } from "./secret-key-name.js";
 
 /**

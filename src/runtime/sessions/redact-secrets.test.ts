@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CIRCULAR, MAX_REDACTION_DEPTH, MAX_REDACTION_NODES, REDACTED, TRUNCATED } from "./limits.js";
-import { redactSecrets } from "./redact-secrets.js";
+import { MAX_REDACTION_DEPTH, MAX_REDACTION_NODES } from "./limits.js";
+import { CIRCULAR, REDACTED, redactSecrets, TRUNCATED } from "./redact-secrets.js";
 
 const OPENAI_KEY = "sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL";
 

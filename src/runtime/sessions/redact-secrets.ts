@@ -1,16 +1,18 @@
 import { safeRead } from "../../shared/schema/index.js";
-import {
-  CIRCULAR,
-  MAX_JSON_REDACTION_CHARS,
-  MAX_REDACTION_DEPTH,
-  MAX_REDACTION_NODES,
-  REDACTED,
-  TRUNCATED,
-} from "./limits.js";
+import { MAX_JSON_REDACTION_CHARS, MAX_REDACTION_DEPTH, MAX_REDACTION_NODES } from "./limits.js";
 import { parseJsonText } from "./parse-json-text.js";
 import { jsonHoldsKnownSecret } from "./redact-known-values.js";
 import { redactText } from "./redact-text.js";
 import { isSecretKeyName } from "./secret-key-name.js";
+
+/** What a value past the depth or node bound (or one that cannot be read) is replaced with. */
+export const TRUNCATED = "[Truncated]";
+
+/** What a reference back to an object being copied (a cycle) is replaced with. */
+export const CIRCULAR = "[Circular]";
+
+/** What a redacted secret is replaced with. */
+export const REDACTED = "[REDACTED]";
 
 interface Walk {
   nodes: number;

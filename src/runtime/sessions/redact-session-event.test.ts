@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileSessionStore } from "./file-session-store.js";
-import { MAX_REDACTION_NODES, REDACTED, TRUNCATED } from "./limits.js";
+import { MAX_REDACTION_NODES } from "./limits.js";
 import { parseJsonText, surelyNotJson } from "./parse-json-text.js";
 import { redactKnownValues } from "./redact-known-values.js";
-import { redactedJson, redactSecrets } from "./redact-secrets.js";
+import { REDACTED, redactedJson, redactSecrets, TRUNCATED } from "./redact-secrets.js";
 import { redactSessionEvent, takeRedactedLine } from "./redact-session-event.js";
 import { redactText, redactTextWithoutShortcuts } from "./redact-text.js";
 import {

@@ -1,4 +1,4 @@
-import { REDACTED } from "./limits.js";
+import { REDACTED } from "./redact-secrets.js";
 import { isSecretKeyName, keyWords } from "./secret-key-name.js";
 
 /** Credentials recognisable by their shape alone; each whole match becomes REDACTED. */

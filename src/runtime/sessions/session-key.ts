@@ -1,11 +1,12 @@
 import { join, sep } from "node:path";
 import { ToolsiftError } from "../../shared/errors/index.js";
-import {
-  MAX_QUOTED_KEY_CHARS,
-  MAX_SESSION_KEY_CHARS,
-  SESSION_FILE_EXTENSION,
-  SESSION_KEY_PATTERN,
-} from "./limits.js";
+import { MAX_QUOTED_KEY_CHARS, MAX_SESSION_KEY_CHARS } from "./limits.js";
+
+/** File extension of a session log. */
+export const SESSION_FILE_EXTENSION = ".jsonl";
+
+/** Allowed agent ids and session keys: a letter or digit, then up to 127 of `A-Z a-z 0-9 . _ -`. */
+const SESSION_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** True for a usable agent id or session key (`SESSION_KEY_PATTERN`): safe as one path segment. */
 export function isValidSessionKey(value: unknown): value is string {

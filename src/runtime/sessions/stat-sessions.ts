@@ -1,9 +1,9 @@
 import { lstatSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { SESSION_FILE_EXTENSION, SESSION_STATS_PER_TURN } from "./limits.js";
+import { SESSION_STATS_PER_TURN } from "./limits.js";
 import type { SessionStat } from "./page-sessions.js";
-import { isValidSessionKey } from "./session-key.js";
+import { isValidSessionKey, SESSION_FILE_EXTENSION } from "./session-key.js";
 
 function errorCode(error: unknown): unknown {
   return typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;

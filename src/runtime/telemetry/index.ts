@@ -1,36 +1,9 @@
-export { errorTypeOf, markSpanFailed } from "./error-type.js";
-export {
-  DEFAULT_METRIC_EXPORT_INTERVAL_MS,
-  DEFAULT_SPAN_EXPORT_DELAY_MS,
-  INSTRUMENTATION_NAME,
-  MAX_CAPTURED_CONTENT_CHARS,
-  SERVICE_NAME,
-} from "./limits.js";
-export {
-  Attribute,
-  chatSpanName,
-  executeToolSpanName,
-  invokeAgentSpanName,
-  MCP_TOOLS_CALL,
-  Metric,
-  mcpToolsCallSpanName,
-  Operation,
-} from "./semantic-names.js";
-export {
-  type ConfiguredTelemetryOptions,
-  startConfiguredTelemetry,
-  type TelemetryConfig,
-} from "./start-configured-telemetry.js";
-export type { RunningTelemetry, TelemetryExportOptions } from "./start-telemetry.js";
-export { activeInstruments, activeTracer, type Instruments, telemetryOn } from "./telemetry-on.js";
-export { setTelemetrySettings, type TelemetrySettings, telemetrySettings } from "./telemetry-settings.js";
-export {
-  extractTraceContext,
-  injectTraceContext,
-  type TraceCarrier,
-  withIncomingTrace,
-} from "./trace-context-carrier.js";
-export { type McpCallSpanInput, traceMcpClientCall, traceMcpServerCall } from "./trace-mcp-call.js";
+export { type ConfiguredTelemetryOptions, startConfiguredTelemetry } from "./start-configured-telemetry.js";
+export type { RunningTelemetry } from "./start-telemetry.js";
+export { activeTracer, telemetryOn } from "./telemetry-on.js";
+export { telemetrySettings } from "./telemetry-settings.js";
+export { withIncomingTrace } from "./trace-context-carrier.js";
+export { traceMcpClientCall, traceMcpServerCall } from "./trace-mcp-call.js";
 export { traceProvider } from "./trace-provider.js";
-export { type RunSpanInput, type RunSpanOutcome, traceRun } from "./trace-run.js";
-export { type ToolSpanInput, type ToolSpanOutcome, traceToolCall } from "./trace-tool-call.js";
+export { traceRun } from "./trace-run.js";
+export { type ToolSpanOutcome, traceToolCall } from "./trace-tool-call.js";

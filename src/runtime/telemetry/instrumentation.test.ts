@@ -19,7 +19,8 @@ import {
   type TestPluginSpec,
   WEATHER_TOOLS,
 } from "../runner/runner.test-support.js";
-import { activeTracer, startConfiguredTelemetry, telemetryOn, traceProvider } from "./index.js";
+import { startConfiguredTelemetry, telemetryOn, traceProvider } from "./index.js";
+import { activeTracer } from "./telemetry-on.js";
 
 /** The weather tools, with a hook that blocks email (a `before_tool_call` block). */
 const BLOCKING_PLUGIN: TestPluginSpec = {

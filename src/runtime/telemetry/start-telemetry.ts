@@ -9,8 +9,11 @@ import { resourceFromAttributes } from "@opentelemetry/resources";
 import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import type { ExportReporter } from "./export-reporter.js";
-import { DEFAULT_METRIC_EXPORT_TIMEOUT_MS, SERVICE_NAME } from "./limits.js";
+import { DEFAULT_METRIC_EXPORT_TIMEOUT_MS } from "./limits.js";
 import { reportingExporter } from "./reporting-exporter.js";
+
+/** `service.name` of the resource the gateway and `mcp serve` export under. */
+const SERVICE_NAME = "toolsift";
 
 /** Where and how often to export (resolved by `startConfiguredTelemetry`). */
 export interface TelemetryExportOptions {

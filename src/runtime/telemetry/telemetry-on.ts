@@ -8,8 +8,20 @@ import {
   type TracerProvider,
   trace,
 } from "@opentelemetry/api";
-import { DURATION_BUCKETS_SECONDS, INSTRUMENTATION_NAME, TOKEN_USAGE_BUCKETS } from "./limits.js";
 import { Metric } from "./semantic-names.js";
+
+/** Explicit histogram buckets for operation durations in seconds (the GenAI conventions' advice). */
+const DURATION_BUCKETS_SECONDS: readonly number[] = [
+  0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
+];
+
+/** Explicit histogram buckets for `gen_ai.client.token.usage` (the GenAI conventions' advice). */
+const TOKEN_USAGE_BUCKETS: readonly number[] = [
+  1, 4, 16, 64, 256, 1_024, 4_096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304, 16_777_216, 67_108_864,
+];
+
+/** The instrumentation scope (tracer and meter name) and the `service.name` of the gateway and `mcp serve`. */
+const INSTRUMENTATION_NAME = "toolsift";
 
 /** What `trace.getTracerProvider()` delegates to while no SDK is registered (this copy of the API's no-op). */
 const NOOP_TRACER_PROVIDER = new ProxyTracerProvider().getDelegate();

@@ -1,4 +1,4 @@
 export { isObjectRecord } from "./is-object-record.js";
 export { isPlainObject } from "./is-plain-object.js";
 export { safeRead, safeReadString } from "./safe-read.js";
-export { MAX_SCHEMA_KEY_NODES, schemaKey } from "./schema-key.js";
+export { schemaKey } from "./schema-key.js";
