@@ -199,7 +199,7 @@ export const configFileSchema = section({
      * As written in the file, or as loadConfig hands it on: read once into Tool Search's typed settings
      * (`readToolSearchSettings`). See resolveToolSearchConfig.
      */
-    toolSearch: z.custom<ToolSearchConfigValue | ToolSearchSettings>().optional(),
+    toolSearch: z.custom<ToolSearchConfigValue>().optional(),
     approval: section({
       require: textList().optional(),
       mode: oneOf(["ask", "allow", "deny"]).optional(),
