@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { MAX_CATALOG_CACHE_SIZE } from "../../core/catalog/index.js";
-import type { ToolSearchConfigValue, ToolSearchSettings } from "../../core/tool-search/index.js";
+import type { ToolSearchConfigValue } from "../../core/tool-search/index.js";
 import {
   describeAllowedHostProblem,
   describeOriginProblem,
