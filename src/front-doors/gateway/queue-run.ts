@@ -1,12 +1,13 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { ConversationItem } from "../../runtime/providers/index.js";
-import type { RunRequest } from "../../runtime/runner/index.js";
+import type { RunRequest, RunResult } from "../../runtime/runner/index.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError } from "./gateway-error.js";
 import { MAX_BRANCH_HOPS, SESSION_BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
 import { afterLastAssistantItem, carriesHistory, reconcileHistory } from "./reconcile-history.js";
 import { type RunTarget, resolveRunTarget } from "./resolve-run-target.js";
 import { cancelledBeforeStart, runCancellation } from "./run-cancellation.js";
+import { runFailureError } from "./run-failure.js";
 import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
 import { branchSessionKey, resendsWholeHistory } from "./session-hints.js";
 import { requireTurnItems, type TurnRequest } from "./turn-request.js";
@@ -65,8 +66,32 @@ export async function queueRun<T>(options: {
   }
 }
 
+/** Runs one turn on its session, after the session's earlier runs; a failed run becomes an HTTP error. */
+export async function runTurn(
+  c: Context,
+  gateway: GatewayContext,
+  request: TurnRequest,
+): Promise<{ target: RunTarget; result: RunResult }> {
+  const { target, value: result } = await queueRun({
+    c,
+    gateway,
+    request,
+    work: (run) => gateway.runner.run(run),
+  });
+  if (result.status === "failed") throw runFailureError(result);
+  return { target, result };
+}
+
+/** Route middleware: a 503 for a run request that arrives while the gateway drains, before its body is read. */
+export function refuseWhileDraining(gateway: GatewayContext): MiddlewareHandler {
+  return async (_c, next) => {
+    if (!gateway.tracker.accepting) throw shuttingDown();
+    await next();
+  };
+}
+
 /** 503 for a run refused because the gateway is stopping. */
-export function shuttingDown(): GatewayError {
+function shuttingDown(): GatewayError {
   return new GatewayError(
     503,
     "the gateway is shutting down and accepts no new runs: retry once it is back.",

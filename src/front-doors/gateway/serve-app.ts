@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import { ToolsiftError } from "../../shared/errors/index.js";
 import { type ServerLimits, serveHardened } from "../http-server/index.js";
-import { errorBodyFor } from "./anthropic-error.js";
 import { serverBusy } from "./gateway-error.js";
+import { unroutedErrorBody } from "./messages/index.js";
 import type { GatewayListener } from "./types.js";
 
 /**
@@ -24,7 +24,7 @@ export async function serveApp(
       host: options.host,
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       name: "gateway",
-      renderBusy: (path) => errorBodyFor(path, serverBusy()),
+      renderBusy: (path) => unroutedErrorBody(path, serverBusy()),
       log: options.log,
     });
     return { url: served.url, port: served.port, close: served.close };

@@ -1,0 +1,41 @@
+import type { Hono } from "hono";
+import { requireAccess } from "../caller-access.js";
+import { createDialectApp, refuseOtherMethods } from "../dialect-app.js";
+import type { GatewayContext } from "../gateway-context.js";
+import { openRunStream } from "../open-run-stream.js";
+import { refuseWhileDraining, runTurn } from "../queue-run.js";
+import { readJsonBody } from "../read-json-body.js";
+import { runStreamFrames } from "../run-stream-frames.js";
+import { readSessionHints } from "../session-hints.js";
+import { sseResponse } from "../sse.js";
+import { toChatCompletionObject } from "./chat-completion-object.js";
+import { ChatStream } from "./chat-stream.js";
+import { parseChatRequest } from "./parse-chat-request.js";
+
+/** Where the Chat Completions API is mounted. */
+export const CHAT_COMPLETIONS_PATH = "/v1/chat/completions";
+
+/**
+ * `POST /v1/chat/completions` (OpenAI Chat Completions), mounted at `CHAT_COMPLETIONS_PATH`: each request is
+ * one run, answered whole or, with `stream: true`, as `chat.completion.chunk`s ending in `data: [DONE]`
+ * (`chat-stream.ts`). Errors are OpenAI error objects.
+ */
+export function createChatRoutes(gateway: GatewayContext): Hono {
+  const app = createDialectApp({
+    renderError: (error) => error.body(),
+    reportInternal: gateway.reportInternal,
+  });
+  app.post("/", requireAccess("runs"), refuseWhileDraining(gateway), async (c) => {
+    const body = await readJsonBody(c, gateway.maxBodyBytes);
+    const request = { ...parseChatRequest(body), sessionHints: readSessionHints(c.req, body) };
+    if (request.stream === true) {
+      const stream = await openRunStream(c, gateway, request);
+      const adapter = new ChatStream({ includeUsage: request.includeUsage === true });
+      return sseResponse(c, runStreamFrames(stream, adapter, gateway.reportInternal));
+    }
+    const { result } = await runTurn(c, gateway, request);
+    return c.json(toChatCompletionObject(result));
+  });
+  refuseOtherMethods(app, { path: "/", shown: CHAT_COMPLETIONS_PATH, allow: "POST" });
+  return app;
+}

@@ -1,0 +1,51 @@
+import type { Hono } from "hono";
+import { requireAccess } from "../caller-access.js";
+import { createDialectApp, noRoute, refuseOtherMethods } from "../dialect-app.js";
+import type { GatewayContext } from "../gateway-context.js";
+import { openRunStream } from "../open-run-stream.js";
+import { refuseWhileDraining, runTurn } from "../queue-run.js";
+import { readJsonBody } from "../read-json-body.js";
+import { newId } from "../response-ids.js";
+import { runStreamFrames } from "../run-stream-frames.js";
+import { readSessionHints } from "../session-hints.js";
+import { sseResponse } from "../sse.js";
+import { COUNT_TOKENS_PATH, MESSAGES_PATH, toAnthropicErrorBody } from "./anthropic-error.js";
+import { registerCountTokensRoute } from "./count-tokens-route.js";
+import { toMessagesObject } from "./messages-object.js";
+import { MessagesStream } from "./messages-stream.js";
+import { parseMessagesRequest } from "./parse-messages-request.js";
+
+/**
+ * The Anthropic Messages API, mounted at `MESSAGES_PATH`: `POST /v1/messages` (one run, answered whole or,
+ * with `stream: true`, as `message_start` … `message_stop`, `messages-stream.ts`) and
+ * `POST /v1/messages/count_tokens`. Every error under the path, an unknown path under it included, is in
+ * Anthropic's shape (`anthropic-error.ts`).
+ */
+export function createMessagesRoutes(gateway: GatewayContext): Hono {
+  const app = createDialectApp({
+    renderError: (error) => toAnthropicErrorBody(error.status, error.message),
+    reportInternal: gateway.reportInternal,
+  });
+  app.post("/", requireAccess("runs"), refuseWhileDraining(gateway), async (c) => {
+    const body = await readJsonBody(c, gateway.maxBodyBytes);
+    const request = {
+      ...parseMessagesRequest(body, gateway.hostedTools),
+      sessionHints: readSessionHints(c.req, body),
+    };
+    const id = newId("msg");
+    if (request.stream === true) {
+      const stream = await openRunStream(c, gateway, request);
+      return sseResponse(c, runStreamFrames(stream, new MessagesStream(id), gateway.reportInternal));
+    }
+    const { result } = await runTurn(c, gateway, request);
+    return c.json(toMessagesObject(result, id));
+  });
+  app.post("/count_tokens", requireAccess("runs"));
+  registerCountTokensRoute(app, gateway, "/count_tokens");
+  refuseOtherMethods(app, { path: "/", shown: MESSAGES_PATH, allow: "POST" });
+  refuseOtherMethods(app, { path: "/count_tokens", shown: COUNT_TOKENS_PATH, allow: "POST" });
+  app.all("/*", (c) => {
+    throw noRoute(c.req.method, c.req.path);
+  });
+  return app;
+}
