@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { ConversationItem } from "../../runtime/providers/index.js";
-import type { RunRequest, RunResult } from "../../runtime/runner/index.js";
+import type { RunRequest, RunResult, RunSignal } from "../../runtime/runner/index.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError } from "./gateway-error.js";
 import { MAX_BRANCH_HOPS, SESSION_BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
@@ -23,7 +23,8 @@ export async function queueRun<T>(options: {
   c: Context;
   gateway: GatewayContext;
   request: TurnRequest;
-  work: (run: RunRequest) => Promise<T>;
+  /** The run itself, given its request and the run's one signal (`run.signal`), which it may abort. */
+  work: (run: RunRequest, cancellation: RunSignal) => Promise<T>;
   onAdmitted?: (target: RunTarget) => void;
 }): Promise<{ target: RunTarget; value: T }> {
   const { c, gateway, request } = options;
@@ -50,7 +51,7 @@ export async function queueRun<T>(options: {
         async () => {
           const input = await turnInput(gateway, target, request);
           if (signal.aborted) throw cancelledBeforeStart(signal.reason);
-          return options.work(toRunRequest(target, request, input, signal));
+          return options.work(toRunRequest(target, request, input, signal), cancellation);
         },
         // A client that leaves while its run waits behind the session's earlier runs: the run never starts.
         signal,

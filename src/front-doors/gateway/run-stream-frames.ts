@@ -24,11 +24,8 @@ export async function* runStreamFrames(
 ): AsyncGenerator<SseFrame> {
   yield* adapter.onEvent(stream.first);
   try {
-    for (;;) {
-      const next = await stream.rest.next();
-      if (next.done === true) break;
-      yield* adapter.onEvent(next.value);
-    }
+    // A reader that stops (the client left) returns this generator, which returns `rest`: the run is cancelled.
+    for await (const event of stream.rest) yield* adapter.onEvent(event);
   } catch (error) {
     yield* adapter.onError(
       error instanceof GatewayError ? error : reportInternal("in a streamed run", error),
