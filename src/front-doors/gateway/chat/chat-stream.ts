@@ -1,21 +1,14 @@
+import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { RunEvent, RunResult } from "../../../runtime/run-surface/index.js";
+import { CHAT_CHUNK_OBJECT } from "../../../runtime/wire/index.js";
 import type { GatewayError } from "../gateway-error.js";
 import { newId, unixSeconds } from "../response-ids.js";
 import { runFailureError } from "../run-failure.js";
 import type { SseFrame } from "../sse.js";
 import { finishReason } from "./chat-completion-object.js";
 
-/** One `delta` of a `chat.completion.chunk`. */
-type ChatDelta = {
-  role?: "assistant";
-  content?: string;
-  tool_calls?: Array<{
-    index: number;
-    id?: string;
-    type?: "function";
-    function: { name?: string; arguments: string };
-  }>;
-};
+/** One `delta` of a `chat.completion.chunk`, as the `openai` client types it. */
+type ChatDelta = ChatCompletionChunk.Choice.Delta;
 
 /**
  * Translates one run's events into Chat Completions `chat.completion.chunk`s: a first chunk with the
@@ -119,7 +112,7 @@ export class ChatStream {
             completion_tokens: result.usage.outputTokens,
             total_tokens: result.usage.inputTokens + result.usage.outputTokens,
           },
-        },
+        } satisfies ChatCompletionChunk,
       });
     }
     frames.push({ done: true });
@@ -131,14 +124,14 @@ export class ChatStream {
         ...this.#envelope(),
         choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
         ...(this.#includeUsage ? { usage: null } : {}),
-      },
+      } satisfies ChatCompletionChunk,
     };
   }
 
   #envelope() {
     return {
       id: this.#id,
-      object: "chat.completion.chunk" as const,
+      object: CHAT_CHUNK_OBJECT,
       created: this.#created,
       model: this.#model,
     };

@@ -4,7 +4,7 @@ import type { GatewayContext } from "../gateway-context.js";
 import { GatewayError, invalidRequest, notFound } from "../gateway-error.js";
 import { readJsonBody } from "../read-json-body.js";
 import { resolveRunTarget } from "../resolve-run-target.js";
-import { COUNT_TOKENS_PATH } from "./anthropic-error.js";
+import { COUNT_TOKENS_PATH } from "./messages-paths.js";
 import { parseMessagesRequest } from "./parse-messages-request.js";
 
 /** Codes of a surface the client's own tools could not be admitted to (a name clash): answered with a 400. */

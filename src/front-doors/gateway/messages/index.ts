@@ -1,2 +1,2 @@
-export { COUNT_TOKENS_PATH, MESSAGES_PATH, unroutedErrorBody } from "./anthropic-error.js";
+export { COUNT_TOKENS_PATH, MESSAGES_PATH, unroutedErrorBody } from "./messages-paths.js";
 export { createMessagesRoutes } from "./messages-routes.js";

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { toAnthropicErrorBody } from "../../../runtime/wire/index.js";
 import { requireAccess } from "../caller-access.js";
 import { createDialectApp, noRoute, refuseOtherMethods } from "../dialect-app.js";
 import type { GatewayContext } from "../gateway-context.js";
@@ -9,9 +10,9 @@ import { newId } from "../response-ids.js";
 import { runStreamFrames } from "../run-stream-frames.js";
 import { readSessionHints } from "../session-hints.js";
 import { sseResponse } from "../sse.js";
-import { COUNT_TOKENS_PATH, MESSAGES_PATH, toAnthropicErrorBody } from "./anthropic-error.js";
 import { registerCountTokensRoute } from "./count-tokens-route.js";
 import { toMessagesObject } from "./messages-object.js";
+import { COUNT_TOKENS_PATH, MESSAGES_PATH } from "./messages-paths.js";
 import { MessagesStream } from "./messages-stream.js";
 import { parseMessagesRequest } from "./parse-messages-request.js";
 
@@ -19,7 +20,7 @@ import { parseMessagesRequest } from "./parse-messages-request.js";
  * The Anthropic Messages API, mounted at `MESSAGES_PATH`: `POST /v1/messages` (one run, answered whole or,
  * with `stream: true`, as `message_start` … `message_stop`, `messages-stream.ts`) and
  * `POST /v1/messages/count_tokens`. Every error under the path, an unknown path under it included, is in
- * Anthropic's shape (`anthropic-error.ts`).
+ * Anthropic's shape (`src/runtime/wire`).
  */
 export function createMessagesRoutes(gateway: GatewayContext): Hono {
   const app = createDialectApp({

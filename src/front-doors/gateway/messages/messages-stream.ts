@@ -1,9 +1,9 @@
 import type { RunEvent, RunResult } from "../../../runtime/run-surface/index.js";
+import { type MessagesStreamEventName, toAnthropicErrorBody } from "../../../runtime/wire/index.js";
 import type { GatewayError } from "../gateway-error.js";
 import { runFailureError } from "../run-failure.js";
 import type { RunStreamAdapter } from "../run-stream-frames.js";
 import type { SseFrame } from "../sse.js";
-import { toAnthropicErrorBody } from "./anthropic-error.js";
 import { messagesUsage, stopReason, toolUseInput } from "./messages-object.js";
 
 /** The turn of messages sent whole from a run's result (no event gave their turn). */
@@ -167,7 +167,7 @@ export class MessagesStream implements RunStreamAdapter {
     frames.push({ event: "error", data: toAnthropicErrorBody(error.status, error.message) });
   }
 
-  #emit(frames: SseFrame[], type: string, fields: Record<string, unknown>): void {
+  #emit(frames: SseFrame[], type: MessagesStreamEventName, fields: Record<string, unknown>): void {
     frames.push({ event: type, data: { type, ...fields } });
   }
 }

@@ -1,4 +1,5 @@
 import type { RunEvent, RunResult } from "../../../runtime/run-surface/index.js";
+import type { ResponsesStreamEventName } from "../../../runtime/wire/index.js";
 import type { GatewayError } from "../gateway-error.js";
 import { newId } from "../response-ids.js";
 import type { SseFrame } from "../sse.js";
@@ -202,7 +203,7 @@ export class ResponsesStream {
     }
   }
 
-  #emit(frames: SseFrame[], type: string, fields: Record<string, unknown>): void {
+  #emit(frames: SseFrame[], type: ResponsesStreamEventName, fields: Record<string, unknown>): void {
     frames.push({ event: type, data: { type, sequence_number: this.#sequence, ...fields } });
     this.#sequence += 1;
   }
@@ -220,7 +221,7 @@ function outputText(text: string): { type: "output_text"; text: string; annotati
   return { type: "output_text", text, annotations: [] };
 }
 
-function terminalEvent(status: ResponsesObject["status"]): string {
+function terminalEvent(status: ResponsesObject["status"]): ResponsesStreamEventName {
   if (status === "failed") return "response.failed";
   return status === "incomplete" ? "response.incomplete" : "response.completed";
 }
