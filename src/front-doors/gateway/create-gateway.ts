@@ -104,7 +104,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   // The Host check needs the bind address: given, or taken from `listen` (127.0.0.1 until then).
   let guard = guardFor(options.bindHost ?? DEFAULT_GATEWAY_HOST);
   // The gateway's own routes answer OpenAI error objects; each dialect's app renders its own.
-  const app = createDialectApp({ renderError: (error) => error.body(), reportInternal });
+  const app = createDialectApp({ reportInternal });
 
   app.use(async (c, next) => {
     const started = performance.now();

@@ -1,7 +1,11 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { requireAccess } from "./caller-access.js";
+import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, notFound } from "./gateway-error.js";
 import type { InternalErrorReporter } from "./internal-error.js";
+import { refuseWhileDraining } from "./queue-run.js";
+import { readJsonBody } from "./read-json-body.js";
 
 /** A dialect's error body for a gateway error: OpenAI's `{ error: … }`, Anthropic's `{ type: "error", … }`. */
 export type ErrorBodyRenderer = (error: GatewayError) => object;
@@ -13,10 +17,11 @@ export type ErrorBodyRenderer = (error: GatewayError) => object;
  * `app.route()`, so an error is rendered by the app that served its route.
  */
 export function createDialectApp(options: {
-  renderError: ErrorBodyRenderer;
+  /** Default: the OpenAI error object (`GatewayError.body()`). */
+  renderError?: ErrorBodyRenderer;
   reportInternal: InternalErrorReporter;
 }): Hono {
-  const { renderError, reportInternal } = options;
+  const { renderError = (error) => error.body(), reportInternal } = options;
   const app = new Hono();
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
@@ -52,5 +57,19 @@ const SHOWN_PATH_CHARS = 200;
 export function noRoute(method: string, path: string): GatewayError {
   return notFound(
     `no route ${method} ${path.slice(0, SHOWN_PATH_CHARS)}: see the gateway routes in the toolsift docs.`,
+  );
+}
+
+/**
+ * A dialect's run route, `POST /` of its app: it needs the `runs` scope, refuses while the gateway drains,
+ * and reads the JSON body (capped, 413; a client hang-up is one log line) before `answer` parses and runs it.
+ */
+export function postRunRoute(
+  app: Hono,
+  gateway: GatewayContext,
+  answer: (c: Context, body: unknown) => Promise<Response>,
+): void {
+  app.post("/", requireAccess("runs"), refuseWhileDraining(gateway), async (c) =>
+    answer(c, await readJsonBody(c, gateway.maxBodyBytes)),
   );
 }

@@ -1,13 +1,9 @@
 import type { Hono } from "hono";
-import { requireAccess } from "../caller-access.js";
-import { createDialectApp, refuseOtherMethods } from "../dialect-app.js";
+import { createDialectApp, postRunRoute, refuseOtherMethods } from "../dialect-app.js";
 import type { GatewayContext } from "../gateway-context.js";
-import { openRunStream } from "../open-run-stream.js";
-import { refuseWhileDraining, runTurn } from "../queue-run.js";
-import { readJsonBody } from "../read-json-body.js";
-import { runStreamFrames } from "../run-stream-frames.js";
+import { runTurn } from "../queue-run.js";
+import { streamedAnswer } from "../run-stream-frames.js";
 import { readSessionHints } from "../session-hints.js";
-import { sseResponse } from "../sse.js";
 import { toChatCompletionObject } from "./chat-completion-object.js";
 import { ChatStream } from "./chat-stream.js";
 import { parseChatRequest } from "./parse-chat-request.js";
@@ -21,17 +17,16 @@ export const CHAT_COMPLETIONS_PATH = "/v1/chat/completions";
  * (`chat-stream.ts`). Errors are OpenAI error objects.
  */
 export function createChatRoutes(gateway: GatewayContext): Hono {
-  const app = createDialectApp({
-    renderError: (error) => error.body(),
-    reportInternal: gateway.reportInternal,
-  });
-  app.post("/", requireAccess("runs"), refuseWhileDraining(gateway), async (c) => {
-    const body = await readJsonBody(c, gateway.maxBodyBytes);
+  const app = createDialectApp({ reportInternal: gateway.reportInternal });
+  postRunRoute(app, gateway, async (c, body) => {
     const request = { ...parseChatRequest(body), sessionHints: readSessionHints(c.req, body) };
     if (request.stream === true) {
-      const stream = await openRunStream(c, gateway, request);
-      const adapter = new ChatStream({ includeUsage: request.includeUsage === true });
-      return sseResponse(c, runStreamFrames(stream, adapter, gateway.reportInternal));
+      return streamedAnswer(
+        c,
+        gateway,
+        request,
+        () => new ChatStream({ includeUsage: request.includeUsage === true }),
+      );
     }
     const { result } = await runTurn(c, gateway, request);
     return c.json(toChatCompletionObject(result));

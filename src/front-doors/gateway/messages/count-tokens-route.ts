@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { isToolsiftError } from "../../../shared/errors/index.js";
+import { requireAccess } from "../caller-access.js";
 import type { GatewayContext } from "../gateway-context.js";
 import { GatewayError, invalidRequest, notFound } from "../gateway-error.js";
 import { readJsonBody } from "../read-json-body.js";
@@ -16,11 +17,11 @@ const CLIENT_CODES: ReadonlySet<string> = new Set(["NAME_CONFLICT", "INVALID_ARG
  * is `{ input_tokens }`: the runner's estimate of the first model request a run would send (the agent's
  * system prompt with its directory, the declared tools, the client's system, tools and messages), without
  * running plugin hooks and without the session's stored history. Nothing runs and nothing is logged to a
- * session. `path` is the route within `app` (the Messages app). Errors are in Anthropic's shape like the rest of
+ * session. `path` is the route within `app` (the Messages app); it needs the `runs` scope. Errors are in Anthropic's shape like the rest of
  * `/v1/messages`.
  */
 export function registerCountTokensRoute(app: Hono, gateway: GatewayContext, path: string): void {
-  app.post(path, async (c) => {
+  app.post(path, requireAccess("runs"), async (c) => {
     const request = parseMessagesRequest(await readJsonBody(c, gateway.maxBodyBytes), gateway.hostedTools);
     const { agentId } = resolveRunTarget(c, gateway, request);
     const runner = gateway.runner;

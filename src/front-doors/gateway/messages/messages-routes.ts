@@ -1,15 +1,11 @@
 import type { Hono } from "hono";
 import { toAnthropicErrorBody } from "../../../runtime/wire/index.js";
-import { requireAccess } from "../caller-access.js";
-import { createDialectApp, noRoute, refuseOtherMethods } from "../dialect-app.js";
+import { createDialectApp, noRoute, postRunRoute, refuseOtherMethods } from "../dialect-app.js";
 import type { GatewayContext } from "../gateway-context.js";
-import { openRunStream } from "../open-run-stream.js";
-import { refuseWhileDraining, runTurn } from "../queue-run.js";
-import { readJsonBody } from "../read-json-body.js";
+import { runTurn } from "../queue-run.js";
 import { newId } from "../response-ids.js";
-import { runStreamFrames } from "../run-stream-frames.js";
+import { streamedAnswer } from "../run-stream-frames.js";
 import { readSessionHints } from "../session-hints.js";
-import { sseResponse } from "../sse.js";
 import { registerCountTokensRoute } from "./count-tokens-route.js";
 import { toMessagesObject } from "./messages-object.js";
 import { COUNT_TOKENS_PATH, MESSAGES_PATH } from "./messages-paths.js";
@@ -27,21 +23,16 @@ export function createMessagesRoutes(gateway: GatewayContext): Hono {
     renderError: (error) => toAnthropicErrorBody(error.status, error.message),
     reportInternal: gateway.reportInternal,
   });
-  app.post("/", requireAccess("runs"), refuseWhileDraining(gateway), async (c) => {
-    const body = await readJsonBody(c, gateway.maxBodyBytes);
+  postRunRoute(app, gateway, async (c, body) => {
     const request = {
       ...parseMessagesRequest(body, gateway.hostedTools),
       sessionHints: readSessionHints(c.req, body),
     };
     const id = newId("msg");
-    if (request.stream === true) {
-      const stream = await openRunStream(c, gateway, request);
-      return sseResponse(c, runStreamFrames(stream, new MessagesStream(id), gateway.reportInternal));
-    }
+    if (request.stream === true) return streamedAnswer(c, gateway, request, () => new MessagesStream(id));
     const { result } = await runTurn(c, gateway, request);
     return c.json(toMessagesObject(result, id));
   });
-  app.post("/count_tokens", requireAccess("runs"));
   registerCountTokensRoute(app, gateway, "/count_tokens");
   refuseOtherMethods(app, { path: "/", shown: MESSAGES_PATH, allow: "POST" });
   refuseOtherMethods(app, { path: "/count_tokens", shown: COUNT_TOKENS_PATH, allow: "POST" });

@@ -1,14 +1,10 @@
 import type { Hono } from "hono";
-import { requireAccess } from "../caller-access.js";
-import { createDialectApp, refuseOtherMethods } from "../dialect-app.js";
+import { createDialectApp, postRunRoute, refuseOtherMethods } from "../dialect-app.js";
 import type { GatewayContext } from "../gateway-context.js";
-import { openRunStream } from "../open-run-stream.js";
-import { refuseWhileDraining, runTurn } from "../queue-run.js";
-import { readJsonBody } from "../read-json-body.js";
+import { runTurn } from "../queue-run.js";
 import type { RunTarget } from "../resolve-run-target.js";
-import { runStreamFrames } from "../run-stream-frames.js";
+import { streamedAnswer } from "../run-stream-frames.js";
 import { readSessionHints } from "../session-hints.js";
-import { sseResponse } from "../sse.js";
 import type { TurnRequest } from "../turn-request.js";
 import { parseResponsesRequest } from "./parse-responses-request.js";
 import { newResponseIdentity, responsesOutputItems, toResponsesObject } from "./responses-object.js";
@@ -23,24 +19,21 @@ export const RESPONSES_PATH = "/v1/responses";
  * remembered for `previous_response_id` and `GET /v1/responses/:id`. Errors are OpenAI error objects.
  */
 export function createResponsesRoutes(gateway: GatewayContext): Hono {
-  const app = createDialectApp({
-    renderError: (error) => error.body(),
-    reportInternal: gateway.reportInternal,
-  });
-  // The body is read and capped (413) by readJsonBody, which also turns a client hang-up into one log line.
-  app.post("/", requireAccess("runs"), refuseWhileDraining(gateway), async (c) => {
-    const body = await readJsonBody(c, gateway.maxBodyBytes);
+  const app = createDialectApp({ reportInternal: gateway.reportInternal });
+  postRunRoute(app, gateway, async (c, body) => {
     const request = {
       ...parseResponsesRequest(body, { hostedTools: gateway.hostedTools }),
       sessionHints: readSessionHints(c.req, body),
     };
     const identity = newResponseIdentity();
     if (request.stream === true) {
-      const stream = await openRunStream(c, gateway, request);
-      const adapter = new ResponsesStream(request, identity, (response) =>
-        remember(gateway, stream.target, request, response),
+      return streamedAnswer(
+        c,
+        gateway,
+        request,
+        (target) =>
+          new ResponsesStream(request, identity, (response) => remember(gateway, target, request, response)),
       );
-      return sseResponse(c, runStreamFrames(stream, adapter, gateway.reportInternal));
     }
     const { target, result } = await runTurn(c, gateway, request);
     const response = toResponsesObject(result, request, {
