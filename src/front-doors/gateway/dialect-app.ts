@@ -5,7 +5,7 @@ import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, notFound } from "./gateway-error.js";
 import type { InternalErrorReporter } from "./internal-error.js";
 import { refuseWhileDraining } from "./queue-run.js";
-import { readJsonBody } from "./read-json-body.js";
+import { readJsonBody } from "./request/read-json-body.js";
 
 /** A dialect's error body for a gateway error: OpenAI's `{ error: … }`, Anthropic's `{ type: "error", … }`. */
 export type ErrorBodyRenderer = (error: GatewayError) => object;

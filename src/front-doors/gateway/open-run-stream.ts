@@ -3,9 +3,9 @@ import type { RunEvent } from "../../runtime/run-surface/index.js";
 import { startRunStream } from "../../runtime/runner/index.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { queueRun } from "./queue-run.js";
+import type { TurnRequest } from "./request/turn-request.js";
 import type { RunTarget } from "./resolve-run-target.js";
 import { runFailureError } from "./run-failure.js";
-import type { TurnRequest } from "./turn-request.js";
 
 /** A run whose events are being streamed: the first event, and the rest as the reader pulls them. */
 export type OpenRunStream = { target: RunTarget; first: RunEvent; rest: AsyncGenerator<RunEvent> };

@@ -5,12 +5,12 @@ import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError } from "./gateway-error.js";
 import { MAX_BRANCH_HOPS, SESSION_BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
 import { afterLastAssistantItem, carriesHistory, reconcileHistory } from "./reconcile-history.js";
+import { requireTurnItems, type TurnRequest } from "./request/turn-request.js";
 import { type RunTarget, resolveRunTarget } from "./resolve-run-target.js";
 import { cancelledBeforeStart, runCancellation } from "./run-cancellation.js";
 import { runFailureError } from "./run-failure.js";
 import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
 import { branchSessionKey, resendsWholeHistory } from "./session-hints.js";
-import { requireTurnItems, type TurnRequest } from "./turn-request.js";
 
 /**
  * Admits one run request and runs `work` with its `RunRequest` on the session's queue, after the session's

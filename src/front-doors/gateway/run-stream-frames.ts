@@ -4,9 +4,9 @@ import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError } from "./gateway-error.js";
 import type { InternalErrorReporter } from "./internal-error.js";
 import { type OpenRunStream, openRunStream } from "./open-run-stream.js";
+import type { TurnRequest } from "./request/turn-request.js";
 import type { RunTarget } from "./resolve-run-target.js";
 import { type SseFrame, sseResponse } from "./sse.js";
-import type { TurnRequest } from "./turn-request.js";
 
 /** What a streaming front door implements: run events in, its wire format's frames out. */
 export interface RunStreamAdapter {

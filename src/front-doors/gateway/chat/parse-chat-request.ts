@@ -1,8 +1,8 @@
 import type { ConversationItem } from "../../../runtime/providers/index.js";
 import { isObjectRecord } from "../../../shared/schema/index.js";
 import { invalidRequest } from "../gateway-error.js";
-import { parseClientTools } from "../parse-client-tools.js";
-import { readTextContent } from "../read-text-content.js";
+import { parseClientTools } from "../request/parse-client-tools.js";
+import { readTextContent } from "../request/read-text-content.js";
 import {
   itemObjects,
   type JsonObject,
@@ -11,8 +11,8 @@ import {
   readStream,
   refuseToolChoice,
   requiredString,
-} from "../request-fields.js";
-import { joinInstructions, requireTurnItems, type TurnRequest } from "../turn-request.js";
+} from "../request/request-fields.js";
+import { joinInstructions, requireTurnItems, type TurnRequest } from "../request/turn-request.js";
 
 /** Reads a `POST /v1/chat/completions` body into a turn request; bad input is a 400. */
 export function parseChatRequest(body: unknown): TurnRequest {

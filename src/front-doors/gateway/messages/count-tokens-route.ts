@@ -3,7 +3,7 @@ import { isToolsiftError } from "../../../shared/errors/index.js";
 import { requireAccess } from "../caller-access.js";
 import type { GatewayContext } from "../gateway-context.js";
 import { GatewayError, invalidRequest, notFound } from "../gateway-error.js";
-import { readJsonBody } from "../read-json-body.js";
+import { readJsonBody } from "../request/read-json-body.js";
 import { resolveRunTarget } from "../resolve-run-target.js";
 import { COUNT_TOKENS_PATH } from "./messages-paths.js";
 import { parseMessagesRequest } from "./parse-messages-request.js";

@@ -1,6 +1,6 @@
 import { isObjectRecord } from "../../../shared/schema/index.js";
 import { invalidRequest } from "../gateway-error.js";
-import { type JsonObject, optionalString, quoteValue, requiredString } from "../request-fields.js";
+import { type JsonObject, optionalString, quoteValue, requiredString } from "../request/request-fields.js";
 
 /** Where a content block was sent: a user message, an assistant message, or a `tool_result`'s content. */
 export type BlockPlace = "user" | "assistant" | "tool_result";

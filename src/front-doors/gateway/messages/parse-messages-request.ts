@@ -10,8 +10,8 @@ import {
   readModel,
   readStream,
   requiredString,
-} from "../request-fields.js";
-import { joinInstructions, requireTurnItems, type TurnRequest } from "../turn-request.js";
+} from "../request/request-fields.js";
+import { joinInstructions, requireTurnItems, type TurnRequest } from "../request/turn-request.js";
 import { readContentBlock } from "./messages-content-blocks.js";
 import { parseMessagesTools, readMessagesToolChoice } from "./parse-messages-tools.js";
 

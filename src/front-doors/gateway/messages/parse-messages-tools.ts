@@ -2,8 +2,8 @@ import type { ProviderTool } from "../../../runtime/providers/index.js";
 import { isObjectRecord } from "../../../shared/schema/index.js";
 import { invalidRequest } from "../gateway-error.js";
 import { applyHostedToolsSetting, type HostedToolsSetting } from "../hosted-tools.js";
-import { parseToolList, readFunction } from "../parse-client-tools.js";
-import { type JsonObject, optionalString, quoteValue } from "../request-fields.js";
+import { parseToolList, readFunction } from "../request/parse-client-tools.js";
+import { type JsonObject, optionalString, quoteValue } from "../request/request-fields.js";
 
 /** `type` values of an Anthropic client tool: absent, null or `"custom"`. */
 const CLIENT_TOOL_TYPES: ReadonlySet<unknown> = new Set([undefined, null, "custom"]);

@@ -1,9 +1,9 @@
 import type { ConversationItem } from "../../../runtime/providers/index.js";
 import { isObjectRecord } from "../../../shared/schema/index.js";
-import { modelToolName } from "../client-call-form.js";
 import { invalidRequest } from "../gateway-error.js";
 import type { HostedToolsSetting } from "../hosted-tools.js";
-import { readTextContent, readToolOutput } from "../read-text-content.js";
+import { modelToolName } from "../request/client-call-form.js";
+import { readTextContent, readToolOutput } from "../request/read-text-content.js";
 import {
   itemObjects,
   type JsonObject,
@@ -13,8 +13,8 @@ import {
   readModel,
   readStream,
   requiredString,
-} from "../request-fields.js";
-import { joinInstructions, requireTurnItems, type TurnRequest } from "../turn-request.js";
+} from "../request/request-fields.js";
+import { joinInstructions, requireTurnItems, type TurnRequest } from "../request/turn-request.js";
 import { parseResponsesTools } from "./parse-responses-tools.js";
 import { checkAcceptedResponsesFields } from "./responses-accepted-fields.js";
 

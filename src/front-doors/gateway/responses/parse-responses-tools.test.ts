@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { customToolInput, modelToolName } from "../client-call-form.js";
 import { GatewayError } from "../gateway-error.js";
+import { customToolInput, modelToolName } from "../request/client-call-form.js";
 import { parseResponsesTools } from "./parse-responses-tools.js";
 
 const NO_PARAMETERS = { type: "object", properties: {} };

@@ -1,11 +1,11 @@
 import type { ClientToolDeclaration } from "../../../runtime/runner/index.js";
 import { isObjectRecord } from "../../../shared/schema/index.js";
-import { type ClientCallForm, CUSTOM_TOOL_INPUT, modelToolName } from "../client-call-form.js";
 import { invalidRequest } from "../gateway-error.js";
 import type { HostedToolsSetting } from "../hosted-tools.js";
 import { MAX_CLIENT_TOOLS } from "../limits.js";
-import { readFunction } from "../parse-client-tools.js";
-import { type JsonObject, optionalString, quoteValue } from "../request-fields.js";
+import { type ClientCallForm, CUSTOM_TOOL_INPUT, modelToolName } from "../request/client-call-form.js";
+import { readFunction } from "../request/parse-client-tools.js";
+import { type JsonObject, optionalString, quoteValue } from "../request/request-fields.js";
 
 /** The `tools` of a Responses request, read. */
 export type ResponsesTools = {

@@ -1,5 +1,5 @@
 import { invalidRequest } from "../gateway-error.js";
-import type { JsonObject } from "../request-fields.js";
+import type { JsonObject } from "../request/request-fields.js";
 
 /** The JSON kind a known Responses field must have when present (null counts as absent). */
 type FieldKind = "string" | "boolean" | "number" | "object" | "string list" | "positive integer";

@@ -1,8 +1,8 @@
 import type { RunResult } from "../../../runtime/runner/index.js";
-import { type ClientCallForms, customToolInput } from "../client-call-form.js";
+import { type ClientCallForms, customToolInput } from "../request/client-call-form.js";
+import type { TurnRequest } from "../request/turn-request.js";
 import { newId, unixSeconds } from "../response-ids.js";
 import { runFailureError } from "../run-failure.js";
-import type { TurnRequest } from "../turn-request.js";
 
 /** The `output_text` content part of a message item. */
 export type ResponsesOutputText = { type: "output_text"; text: string; annotations: [] };

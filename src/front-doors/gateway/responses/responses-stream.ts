@@ -1,9 +1,9 @@
 import type { RunEvent, RunResult } from "../../../runtime/run-surface/index.js";
 import type { ResponsesStreamEventName } from "../../../runtime/wire/index.js";
 import type { GatewayError } from "../gateway-error.js";
+import type { TurnRequest } from "../request/turn-request.js";
 import { newId } from "../response-ids.js";
 import type { SseFrame } from "../sse.js";
-import type { TurnRequest } from "../turn-request.js";
 import {
   clientCallItem,
   type HandedCall,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { MAX_TOOL_NAME_LENGTH } from "./limits.js";
+import { MAX_TOOL_NAME_LENGTH } from "../limits.js";
 
 /**
  * How a call of a client tool goes back to a Responses client, in the form it declared the tool: a

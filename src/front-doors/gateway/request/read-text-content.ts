@@ -1,5 +1,5 @@
-import { isObjectRecord } from "../../shared/schema/index.js";
-import { invalidRequest } from "./gateway-error.js";
+import { isObjectRecord } from "../../../shared/schema/index.js";
+import { invalidRequest } from "../gateway-error.js";
 import { quoteValue } from "./request-fields.js";
 
 /** Content part types that carry plain text (Responses and Chat Completions spellings). */

@@ -1,8 +1,8 @@
-import type { ConversationItem } from "../../runtime/providers/index.js";
-import type { ClientToolDeclaration } from "../../runtime/runner/index.js";
+import type { ConversationItem } from "../../../runtime/providers/index.js";
+import type { ClientToolDeclaration } from "../../../runtime/runner/index.js";
+import { invalidRequest } from "../gateway-error.js";
+import type { SessionHints } from "../session-hints.js";
 import type { ClientCallForms } from "./client-call-form.js";
-import { invalidRequest } from "./gateway-error.js";
-import type { SessionHints } from "./session-hints.js";
 
 /** A run request as read from either API, before the agent and session are resolved. */
 export type TurnRequest = {

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import { clientAborted, requestBodyCut } from "./client-aborted.js";
-import { GatewayError, invalidRequest } from "./gateway-error.js";
+import { clientAborted, requestBodyCut } from "../client-aborted.js";
+import { GatewayError, invalidRequest } from "../gateway-error.js";
+import { MAX_JSON_DEPTH } from "../limits.js";
 import { jsonDepthExceeds } from "./json-depth-exceeds.js";
-import { MAX_JSON_DEPTH } from "./limits.js";
 
 /**
  * Reads the request body as JSON, within the size cap: a declared `Content-Length` over `maxBytes` is a 413

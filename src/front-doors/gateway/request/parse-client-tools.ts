@@ -1,7 +1,7 @@
-import type { ProviderTool } from "../../runtime/providers/index.js";
-import { isObjectRecord } from "../../shared/schema/index.js";
-import { invalidRequest } from "./gateway-error.js";
-import { MAX_CLIENT_TOOLS, MAX_TOOL_NAME_LENGTH } from "./limits.js";
+import type { ProviderTool } from "../../../runtime/providers/index.js";
+import { isObjectRecord } from "../../../shared/schema/index.js";
+import { invalidRequest } from "../gateway-error.js";
+import { MAX_CLIENT_TOOLS, MAX_TOOL_NAME_LENGTH } from "../limits.js";
 import { type JsonObject, optionalString, quoteValue } from "./request-fields.js";
 
 const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]+$/u;

@@ -1,6 +1,6 @@
-import { isObjectRecord } from "../../shared/schema/index.js";
-import { invalidRequest } from "./gateway-error.js";
-import { MAX_INPUT_ITEMS, MAX_QUOTED_VALUE_CHARS } from "./limits.js";
+import { isObjectRecord } from "../../../shared/schema/index.js";
+import { invalidRequest } from "../gateway-error.js";
+import { MAX_INPUT_ITEMS, MAX_QUOTED_VALUE_CHARS } from "../limits.js";
 
 /** A JSON object (not null, not an array). */
 export type JsonObject = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { errorOf, startTestGateway } from "./gateway.test-support.js";
+import { errorOf, startTestGateway } from "../gateway.test-support.js";
+import { MAX_JSON_DEPTH, MAX_QUOTED_VALUE_CHARS } from "../limits.js";
 import { jsonDepthExceeds } from "./json-depth-exceeds.js";
-import { MAX_JSON_DEPTH, MAX_QUOTED_VALUE_CHARS } from "./limits.js";
 import { quoteValue } from "./request-fields.js";
 
 /** `depth` nested arrays as JSON text (depth 1 is `[]`). */
