@@ -1,3 +1,4 @@
+import { CHAT_CHUNK_OBJECT, CHAT_STREAM_DONE } from "../../runtime/wire/index.js";
 import type { MockChatCompletion } from "./chat-api.js";
 import type { StreamFrame } from "./stream-frame.js";
 import { argumentPieces, wordPieces } from "./stream-pieces.js";
@@ -22,7 +23,7 @@ export function chatStreamChunks(answer: MockChatCompletion, options: ChatStream
       ...(piece ? { piece: true as const } : {}),
       data: JSON.stringify({
         id: answer.id,
-        object: "chat.completion.chunk",
+        object: CHAT_CHUNK_OBJECT,
         created: answer.created,
         model: answer.model,
         choices,
@@ -48,6 +49,6 @@ export function chatStreamChunks(answer: MockChatCompletion, options: ChatStream
   });
   delta({}, choice.finish_reason);
   if (options.includeUsage) chunk([], { usage: answer.usage });
-  frames.push({ data: "[DONE]" });
+  frames.push({ data: CHAT_STREAM_DONE });
   return frames;
 }

@@ -3,13 +3,13 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import type { ConversationItem } from "../../runtime/providers/index.js";
-import { anthropicError, isAnthropicPath } from "./anthropic-error.js";
+import { anthropicErrorBody, openAIErrorBody } from "../../runtime/wire/index.js";
 import { chatAnswer, readChatRequest } from "./chat-api.js";
 import { chatStreamChunks } from "./chat-stream-chunks.js";
 import { MAX_MOCK_BODY_BYTES, MOCK_MODEL_ID } from "./limits.js";
 import { messagesAnswer, readMessagesRequest } from "./messages-api.js";
 import { messagesStreamEvents } from "./messages-stream-events.js";
-import { MockRequestError, openAIError } from "./openai-error.js";
+import { MockRequestError } from "./openai-error.js";
 import { planResponse } from "./plan-response.js";
 import { field } from "./planner-input.js";
 import { createPromptCache } from "./prompt-cache.js";
@@ -46,7 +46,9 @@ export function createMockApp(
       onError: (c) => {
         const message = `The request body is larger than ${MAX_MOCK_BODY_BYTES} bytes.`;
         return c.json(
-          isAnthropicPath(c.req.path) ? anthropicError(message, "request_too_large") : openAIError(message),
+          isAnthropicPath(c.req.path)
+            ? anthropicErrorBody("request_too_large", message)
+            : openAIErrorBody(message),
           413,
         );
       },
@@ -82,7 +84,7 @@ export function createMockApp(
       read: readMessagesRequest,
       write: (plan, context, body) => messagesAnswer(plan, context, promptCache.account(body)),
       stream: messagesStreamEvents,
-      error: (message) => anthropicError(message),
+      error: (message) => anthropicErrorBody("invalid_request_error", message),
     }),
   );
   app.get("/v1/models", (c) =>
@@ -95,7 +97,7 @@ export function createMockApp(
     const after = c.req.query("after") ?? "0";
     if (!/^\d{1,15}$/u.test(after))
       return c.json(
-        openAIError("after must be a cursor: a whole number, 0 or more.", { param: "after" }),
+        openAIErrorBody("after must be a cursor: a whole number, 0 or more.", { param: "after" }),
         400,
       );
     return c.json({ requests: log.after(Number(after)), cursor: log.lastCursor() });
@@ -106,8 +108,8 @@ export function createMockApp(
     const message = `Unknown route: ${c.req.method} ${c.req.path}. The mock serves ${ROUTES}.`;
     return c.json(
       isAnthropicPath(c.req.path)
-        ? anthropicError(message, "not_found_error")
-        : openAIError(message, { code: "not_found" }),
+        ? anthropicErrorBody("not_found_error", message)
+        : openAIErrorBody(message, { code: "not_found" }),
       404,
     );
   });
@@ -115,8 +117,8 @@ export function createMockApp(
     const message = `The mock provider failed: ${error.message}`;
     return c.json(
       isAnthropicPath(c.req.path)
-        ? anthropicError(message, "api_error")
-        : openAIError(message, { type: "server_error", code: "internal_error" }),
+        ? anthropicErrorBody("api_error", message)
+        : openAIErrorBody(message, { type: "server_error", code: "internal_error" }),
       500,
     );
   });
@@ -140,7 +142,7 @@ async function answer<Answer extends object>(
   const recorded = c.get("recorded");
   const refusal =
     api.error ??
-    ((message: string, param?: string) => openAIError(message, param === undefined ? {} : { param }));
+    ((message: string, param?: string) => openAIErrorBody(message, param === undefined ? {} : { param }));
   let body: unknown;
   try {
     body = JSON.parse(recorded.body) as unknown;
@@ -200,4 +202,9 @@ async function answer<Answer extends object>(
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Whether a path is served in Anthropic's shape (its errors too). */
+function isAnthropicPath(path: string): boolean {
+  return path === "/v1/messages";
 }

@@ -1,3 +1,4 @@
+import type { MessagesStreamEventName } from "../../runtime/wire/index.js";
 import type { MockMessage } from "./messages-api.js";
 import type { StreamFrame } from "./stream-frame.js";
 import { argumentPieces, wordPieces } from "./stream-pieces.js";
@@ -12,7 +13,7 @@ import { argumentPieces, wordPieces } from "./stream-pieces.js";
  */
 export function messagesStreamEvents(answer: MockMessage): StreamFrame[] {
   const frames: StreamFrame[] = [];
-  const emit = (type: string, fields: Record<string, unknown> = {}, piece = false) => {
+  const emit = (type: MessagesStreamEventName, fields: Record<string, unknown> = {}, piece = false) => {
     frames.push({
       event: type,
       data: JSON.stringify({ type, ...fields }),

@@ -1,3 +1,4 @@
+import type { ResponsesStreamEventName } from "../../runtime/wire/index.js";
 import type { MockOutputItem, MockResponse } from "./responses-api.js";
 import type { StreamFrame } from "./stream-frame.js";
 import { argumentPieces, wordPieces } from "./stream-pieces.js";
@@ -13,7 +14,7 @@ import { argumentPieces, wordPieces } from "./stream-pieces.js";
  */
 export function responsesStreamEvents(answer: MockResponse): StreamFrame[] {
   const frames: StreamFrame[] = [];
-  const emit = (type: string, fields: Record<string, unknown>) => {
+  const emit = (type: ResponsesStreamEventName, fields: Record<string, unknown>) => {
     frames.push({
       event: type,
       data: JSON.stringify({ type, sequence_number: frames.length, ...fields }),

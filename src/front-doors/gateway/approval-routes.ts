@@ -9,7 +9,7 @@ import { type Caller, isAdminCaller } from "../../runtime/http-guard/index.js";
 import { callerOf } from "./caller-access.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
 import { MAX_APPROVAL_BODY_BYTES } from "./limits.js";
-import { readJsonBody } from "./read-json-body.js";
+import { readJsonBody } from "./request/read-json-body.js";
 import { clientSessionName } from "./session-owner.js";
 
 /** Ids quoted back in a 404: what the broker hands out, nothing a client could use to inject text. */

@@ -6,7 +6,6 @@ import {
   INVALID_TOKEN_MESSAGE,
   type Scope,
 } from "../../runtime/http-guard/index.js";
-import { MESSAGES_PATH } from "./anthropic-error.js";
 import { GatewayError } from "./gateway-error.js";
 
 /** What a route needs of its caller: a scope, or only a valid key (`any`). */
@@ -16,15 +15,13 @@ export type RouteAccess = Scope | "any";
  * The scope every guarded route needs (`admin` holds them all; `/healthz` is open). Runs also need an agent
  * the key may use, checked where the agent is known (`resolve-run-target.ts`, `/v1/tools/effective`). A
  * count of a run's tokens is a run route. `/v1/models` answers any valid key, listing the agents it may run.
+ * The run routes of each dialect (`/v1/responses`, `/v1/chat/completions`, `/v1/messages` and its
+ * `count_tokens`) need `runs`, checked in their dialect's app (`requireAccess`) so refusals are in its shape.
  */
 export const ROUTE_ACCESS: ReadonlyArray<
   readonly [method: "GET" | "POST", path: string, access: RouteAccess]
 > = [
-  ["POST", "/v1/responses", "runs"],
   ["POST", "/v1/responses/input_tokens", "runs"],
-  ["POST", "/v1/chat/completions", "runs"],
-  ["POST", MESSAGES_PATH, "runs"],
-  ["POST", `${MESSAGES_PATH}/count_tokens`, "runs"],
   ["GET", "/v1/tools/effective", "runs"],
   ["GET", "/v1/models", "any"],
   ["GET", "/v1/models/:model{.+}", "any"],
@@ -44,7 +41,7 @@ export function registerRouteAccess(app: Hono, options: { approvals: boolean }):
 }
 
 /** Middleware: 403 `insufficient_scope` unless the request's caller holds `access`. */
-function requireAccess(access: RouteAccess): MiddlewareHandler {
+export function requireAccess(access: RouteAccess): MiddlewareHandler {
   return async (c, next) => {
     if (access === "any") callerOf(c);
     else requireScope(c, access);

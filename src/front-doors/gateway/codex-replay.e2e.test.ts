@@ -6,7 +6,7 @@ import type { SessionEvent } from "../../runtime/sessions/index.js";
 import type { AssembledRuntime } from "../cli/assemble-runtime.js";
 import { createGateway } from "./create-gateway.js";
 import { type MockRuntime, startMockRuntime } from "./mock-runtime.test-support.js";
-import type { ResponsesObject, ResponsesOutputItem } from "./responses-object.js";
+import type { ResponsesObject, ResponsesOutputItem } from "./responses/responses-object.js";
 import { parseSseFrames } from "./sse.test-support.js";
 import type { GatewayListener } from "./types.js";
 

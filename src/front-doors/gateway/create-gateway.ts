@@ -1,5 +1,3 @@
-import { Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
 import {
   createHttpGuard,
   createKeyRing,
@@ -8,37 +6,41 @@ import {
 } from "../../runtime/http-guard/index.js";
 import { withIncomingTrace } from "../../runtime/telemetry/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
-import {
-  COUNT_TOKENS_PATH,
-  errorBodyFor,
-  MESSAGES_PATH,
-  speaksAnthropic,
-  toAnthropicErrorBody,
-} from "./anthropic-error.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
 import { registerRouteAccess } from "./caller-access.js";
+import { CHAT_COMPLETIONS_PATH, createChatRoutes } from "./chat/index.js";
 import { abortedRequestNote } from "./client-aborted.js";
-import { registerCountTokensRoute } from "./count-tokens-route.js";
+import { createDialectApp, noRoute, refuseOtherMethods } from "./dialect-app.js";
 import type { GatewayContext } from "./gateway-context.js";
-import { type ApiErrorBody, GatewayError, notFound } from "./gateway-error.js";
+import type { ApiErrorBody } from "./gateway-error.js";
 import { HostedToolReporter } from "./hosted-tools.js";
 import { createInternalErrorReporter } from "./internal-error.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
+import {
+  COUNT_TOKENS_PATH,
+  createMessagesRoutes,
+  MESSAGES_PATH,
+  unroutedErrorBody,
+} from "./messages/index.js";
 import { registerReadRoutes } from "./read-routes.js";
 import { ResponseRegistry } from "./response-registry.js";
-import { registerRunRoutes } from "./run-routes.js";
+import { createResponsesRoutes, RESPONSES_PATH } from "./responses/index.js";
 import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
 import { RunTracker } from "./run-tracker.js";
 import { serveApp } from "./serve-app.js";
 import { SessionQueue } from "./session-queue.js";
 import type { Gateway, GatewayOptions } from "./types.js";
 
-/** Every route with the methods it answers; other methods get 405 with an `Allow` header. */
+/** The run routes of the three dialects, each answered by its dialect's app (which also gives their 405s). */
+const DIALECT_POSTS: readonly string[] = [
+  RESPONSES_PATH,
+  CHAT_COMPLETIONS_PATH,
+  MESSAGES_PATH,
+  COUNT_TOKENS_PATH,
+];
+
+/** Every other route with the methods it answers; other methods get 405 with an `Allow` header. */
 const ROUTE_METHODS: ReadonlyArray<readonly [path: string, allow: string]> = [
-  ["/v1/responses", "POST"],
-  ["/v1/chat/completions", "POST"],
-  [MESSAGES_PATH, "POST"],
-  [COUNT_TOKENS_PATH, "POST"],
   ["/v1/models", "GET, HEAD"],
   ["/v1/models/:model{.+}", "GET, HEAD"],
   ["/v1/responses/:id", "GET, HEAD"],
@@ -53,9 +55,6 @@ const APPROVAL_ROUTE_METHODS: ReadonlyArray<readonly [path: string, allow: strin
   ["/v1/approvals", "GET, HEAD"],
   ["/v1/approvals/:id", "POST"],
 ];
-
-/** Longest request path quoted back in a 404 message. */
-const SHOWN_PATH_CHARS = 200;
 
 /**
  * Builds the toolsift gateway: the OpenAI-compatible run endpoints, the read-only routes, OpenAI-style
@@ -89,7 +88,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
   const routes =
     options.approvals === undefined ? ROUTE_METHODS : [...ROUTE_METHODS, ...APPROVAL_ROUTE_METHODS];
-  const jsonPosts = routes.filter(([, allow]) => allow.split(", ").includes("POST")).map(([path]) => path);
+  const jsonPosts = [
+    ...DIALECT_POSTS,
+    ...routes.filter(([, allow]) => allow.split(", ").includes("POST")).map(([path]) => path),
+  ];
   // Built once: the guard is rebuilt at `listen`, and only the ring (token digests) is kept, never the tokens.
   const keyRing =
     options.authToken !== undefined || (options.authKeys?.length ?? 0) > 0
@@ -101,7 +103,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const guardFor = (bindHost: string) => createGatewayGuard(options, { bindHost, jsonPosts, log, keyRing });
   // The Host check needs the bind address: given, or taken from `listen` (127.0.0.1 until then).
   let guard = guardFor(options.bindHost ?? DEFAULT_GATEWAY_HOST);
-  const app = new Hono();
+  // The gateway's own routes answer OpenAI error objects; each dialect's app renders its own.
+  const app = createDialectApp({ reportInternal });
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -121,36 +124,15 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   // Each route's scope (`caller-access.ts`), before the route; the guard identified the caller.
   registerRouteAccess(app, { approvals: options.approvals !== undefined });
-  registerRunRoutes(app, gateway);
-  registerCountTokensRoute(app, gateway);
+  // One app per wire dialect, each with its own error handler.
+  app.route(RESPONSES_PATH, createResponsesRoutes(gateway));
+  app.route(CHAT_COMPLETIONS_PATH, createChatRoutes(gateway));
+  app.route(MESSAGES_PATH, createMessagesRoutes(gateway));
   registerReadRoutes(app, gateway);
   if (options.approvals !== undefined) registerApprovalRoutes(app, options.approvals);
-  for (const [path, allow] of routes) {
-    app.all(path, (c) => {
-      c.header("Allow", allow);
-      throw new GatewayError(405, `${c.req.method} is not allowed on ${path}: use ${allow}.`, {
-        type: "invalid_request_error",
-        code: "method_not_allowed",
-      });
-    });
-  }
+  for (const [path, allow] of routes) refuseOtherMethods(app, { path, shown: path, allow });
 
-  app.notFound((c) => {
-    const path = c.req.path.slice(0, SHOWN_PATH_CHARS);
-    const error = notFound(`no route ${c.req.method} ${path}: see the gateway routes in the toolsift docs.`);
-    return c.json(errorBodyFor(c.req.path, error), 404);
-  });
-  // Every error in the dialect of its path: Anthropic's shape on /v1/messages, OpenAI's elsewhere.
-  app.onError((error, c) => {
-    if (error instanceof HTTPException && error.status < 500) {
-      const refused = new GatewayError(400, "the request could not be read: check the body and headers.");
-      return c.json(errorBodyFor(c.req.path, refused), 400);
-    }
-    const answer =
-      error instanceof GatewayError ? error : reportInternal(`on ${c.req.method} ${c.req.path}`, error);
-    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
-    return c.json(errorBodyFor(c.req.path, answer), answer.status);
-  });
+  app.notFound((c) => c.json(noRoute(c.req.method, c.req.path).body(), 404));
 
   return {
     app,
@@ -237,16 +219,19 @@ function createGatewayGuard(
     openPaths: ["/healthz"],
     requiresJsonBody: (method, path) => method === "POST" && jsonPosts.some((pattern) => pattern.test(path)),
     render: (refusal: GuardRefusal, path: string) =>
-      speaksAnthropic(path)
-        ? toAnthropicErrorBody(refusal.status, refusal.message)
-        : ({
+      unroutedErrorBody(path, {
+        status: refusal.status,
+        message: refusal.message,
+        body: () =>
+          ({
             error: {
               message: refusal.message,
               type: "invalid_request_error",
               param: null,
               code: refusal.code,
             },
-          } satisfies ApiErrorBody),
+          }) satisfies ApiErrorBody,
+      }),
     log,
   });
 }

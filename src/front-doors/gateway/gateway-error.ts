@@ -1,3 +1,4 @@
+import type { OpenAIErrorBody } from "../../runtime/wire/index.js";
 import { ToolsiftError } from "../../shared/errors/index.js";
 import { BUSY_RETRY_AFTER_SECONDS } from "../http-server/index.js";
 
@@ -5,9 +6,7 @@ import { BUSY_RETRY_AFTER_SECONDS } from "../http-server/index.js";
 export type ApiErrorType = "invalid_request_error" | "not_found_error" | "server_error";
 
 /** The JSON body of every gateway error response, in the OpenAI shape. */
-export type ApiErrorBody = {
-  error: { message: string; type: ApiErrorType; param: string | null; code: string | null };
-};
+export type ApiErrorBody = OpenAIErrorBody<ApiErrorType>;
 
 /** HTTP statuses the gateway answers errors with. */
 export type ApiErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 424 | 429 | 500 | 502 | 503 | 504;

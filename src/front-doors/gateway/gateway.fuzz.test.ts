@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import type { EffectiveSurface, Runner, RunRequest, RunResult } from "../../runtime/runner/index.js";
 import { createFileSessionStore } from "../../runtime/sessions/index.js";
+import { parseChatRequest } from "./chat/parse-chat-request.js";
 import { createGateway } from "./create-gateway.js";
 import { type FuzzBody, fuzzBodies, validBodies } from "./fuzz-bodies.test-support.js";
 import { GatewayError } from "./gateway-error.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./limits.js";
-import { parseChatRequest } from "./parse-chat-request.js";
-import { parseMessagesRequest } from "./parse-messages-request.js";
-import { parseResponsesRequest } from "./parse-responses-request.js";
+import { parseMessagesRequest } from "./messages/parse-messages-request.js";
+import { parseResponsesRequest } from "./responses/parse-responses-request.js";
 
 /** The seed of the bodies: change it to explore; a failure names the body index to replay. */
 const SEED = 20_261_201;

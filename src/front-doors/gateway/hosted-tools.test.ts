@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GatewayError } from "./gateway-error.js";
 import { applyHostedToolsSetting, HostedToolReporter } from "./hosted-tools.js";
 import { MAX_REPORTED_HOSTED_TOOL_TYPES } from "./limits.js";
-import { parseMessagesRequest } from "./parse-messages-request.js";
+import { parseMessagesRequest } from "./messages/parse-messages-request.js";
 
 const WEB_SEARCH = { type: "web_search_20250305", name: "web_search" };
 

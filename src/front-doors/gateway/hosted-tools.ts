@@ -1,6 +1,6 @@
 import { invalidRequest } from "./gateway-error.js";
 import { MAX_REPORTED_HOSTED_TOOL_TYPES } from "./limits.js";
-import { quoteValue } from "./request-fields.js";
+import { quoteValue } from "./request/request-fields.js";
 
 /** What the gateway does with a hosted tool: leave it out and report it, or refuse the request (400). */
 export type HostedToolsSetting = "omit" | "reject";

@@ -1,8 +1,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
-import { sdkError } from "./anthropic-error.test-support.js";
 import { startTestGateway } from "./gateway.test-support.js";
+import { sdkError } from "./messages/anthropic-error.test-support.js";
 
 // A provider that refuses the gateway's key (401/403) fails every run the same way: the official clients,
 // with their default retries, must see it once and not send the run again (they retry 408/409/429/5xx).

@@ -1,15 +1,16 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { ConversationItem } from "../../runtime/providers/index.js";
-import type { RunRequest } from "../../runtime/runner/index.js";
+import type { RunRequest, RunResult, RunSignal } from "../../runtime/runner/index.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError } from "./gateway-error.js";
 import { MAX_BRANCH_HOPS, SESSION_BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
 import { afterLastAssistantItem, carriesHistory, reconcileHistory } from "./reconcile-history.js";
+import { requireTurnItems, type TurnRequest } from "./request/turn-request.js";
 import { type RunTarget, resolveRunTarget } from "./resolve-run-target.js";
 import { cancelledBeforeStart, runCancellation } from "./run-cancellation.js";
+import { runFailureError } from "./run-failure.js";
 import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
 import { branchSessionKey, resendsWholeHistory } from "./session-hints.js";
-import { requireTurnItems, type TurnRequest } from "./turn-request.js";
 
 /**
  * Admits one run request and runs `work` with its `RunRequest` on the session's queue, after the session's
@@ -22,7 +23,8 @@ export async function queueRun<T>(options: {
   c: Context;
   gateway: GatewayContext;
   request: TurnRequest;
-  work: (run: RunRequest) => Promise<T>;
+  /** The run itself, given its request and the run's one signal (`run.signal`), which it may abort. */
+  work: (run: RunRequest, cancellation: RunSignal) => Promise<T>;
   onAdmitted?: (target: RunTarget) => void;
 }): Promise<{ target: RunTarget; value: T }> {
   const { c, gateway, request } = options;
@@ -49,7 +51,7 @@ export async function queueRun<T>(options: {
         async () => {
           const input = await turnInput(gateway, target, request);
           if (signal.aborted) throw cancelledBeforeStart(signal.reason);
-          return options.work(toRunRequest(target, request, input, signal));
+          return options.work(toRunRequest(target, request, input, signal), cancellation);
         },
         // A client that leaves while its run waits behind the session's earlier runs: the run never starts.
         signal,
@@ -65,8 +67,32 @@ export async function queueRun<T>(options: {
   }
 }
 
+/** Runs one turn on its session, after the session's earlier runs; a failed run becomes an HTTP error. */
+export async function runTurn(
+  c: Context,
+  gateway: GatewayContext,
+  request: TurnRequest,
+): Promise<{ target: RunTarget; result: RunResult }> {
+  const { target, value: result } = await queueRun({
+    c,
+    gateway,
+    request,
+    work: (run) => gateway.runner.run(run),
+  });
+  if (result.status === "failed") throw runFailureError(result);
+  return { target, result };
+}
+
+/** Route middleware: a 503 for a run request that arrives while the gateway drains, before its body is read. */
+export function refuseWhileDraining(gateway: GatewayContext): MiddlewareHandler {
+  return async (_c, next) => {
+    if (!gateway.tracker.accepting) throw shuttingDown();
+    await next();
+  };
+}
+
 /** 503 for a run refused because the gateway is stopping. */
-export function shuttingDown(): GatewayError {
+function shuttingDown(): GatewayError {
   return new GatewayError(
     503,
     "the gateway is shutting down and accepts no new runs: retry once it is back.",

@@ -5,10 +5,10 @@ import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
 import { DEFAULT_AGENT_ID, MAX_REMEMBERED_RESPONSES } from "./limits.js";
 import { agentFromModel, agentModelName } from "./model-agent.js";
+import type { TurnRequest } from "./request/turn-request.js";
 import { AGENT_HEADER, readAgentId, readSessionKey, SESSION_HEADER } from "./run-target.js";
 import { chooseSessionKey, conversationFingerprint, type SessionKeySource } from "./session-hints.js";
 import { clientSessionName, ownsSession, storedSessionKey } from "./session-owner.js";
-import type { TurnRequest } from "./turn-request.js";
 
 /**
  * The agent and session a run goes to: `sessionKey` is the stored key (per client key, see

@@ -1,8 +1,12 @@
+import type { Context } from "hono";
 import type { RunEvent } from "../../runtime/run-surface/index.js";
+import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError } from "./gateway-error.js";
 import type { InternalErrorReporter } from "./internal-error.js";
-import type { OpenRunStream } from "./open-run-stream.js";
-import type { SseFrame } from "./sse.js";
+import { type OpenRunStream, openRunStream } from "./open-run-stream.js";
+import type { TurnRequest } from "./request/turn-request.js";
+import type { RunTarget } from "./resolve-run-target.js";
+import { type SseFrame, sseResponse } from "./sse.js";
 
 /** What a streaming front door implements: run events in, its wire format's frames out. */
 export interface RunStreamAdapter {
@@ -13,22 +17,33 @@ export interface RunStreamAdapter {
 }
 
 /**
+ * The streamed answer to a run request: the run is opened (refusals before its first event are thrown, so
+ * they are answered as JSON errors), then its events are sent through `adapterFor(target)` as they come.
+ */
+export async function streamedAnswer(
+  c: Context,
+  gateway: GatewayContext,
+  request: TurnRequest,
+  adapterFor: (target: RunTarget) => RunStreamAdapter,
+): Promise<Response> {
+  const stream = await openRunStream(c, gateway, request);
+  return sseResponse(c, runStreamFrames(stream, adapterFor(stream.target), gateway.reportInternal));
+}
+
+/**
  * The frames of one streamed run, through `adapter`, as the events arrive. A runner that throws mid-run
  * ends the stream with the adapter's error frames (the detail goes to the log, never to the client), so no
  * stream is left without its end.
  */
-export async function* runStreamFrames(
+async function* runStreamFrames(
   stream: OpenRunStream,
   adapter: RunStreamAdapter,
   reportInternal: InternalErrorReporter,
 ): AsyncGenerator<SseFrame> {
   yield* adapter.onEvent(stream.first);
   try {
-    for (;;) {
-      const next = await stream.rest.next();
-      if (next.done === true) break;
-      yield* adapter.onEvent(next.value);
-    }
+    // A reader that stops (the client left) returns this generator, which returns `rest`: the run is cancelled.
+    for await (const event of stream.rest) yield* adapter.onEvent(event);
   } catch (error) {
     yield* adapter.onError(
       error instanceof GatewayError ? error : reportInternal("in a streamed run", error),

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { type ServerLimits, serveHardened } from "../http-server/index.js";
-import { errorBodyFor } from "./anthropic-error.js";
 import { serverBusy } from "./gateway-error.js";
+import { unroutedErrorBody } from "./messages/index.js";
 import type { GatewayListener } from "./types.js";
 
 /**
@@ -27,7 +27,7 @@ export async function serveApp(
       portOption: "--port, or gateway.port in the config",
       bindOption: "--bind, or gateway.bind in the config",
     },
-    renderBusy: (path) => errorBodyFor(path, serverBusy()),
+    renderBusy: (path) => unroutedErrorBody(path, serverBusy()),
     log: options.log,
   });
   return { url: served.url, port: served.port, close: served.close };

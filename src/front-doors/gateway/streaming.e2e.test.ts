@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_ENTRY, type GatewayProcess, startGatewayProcess } from "../../dev/qa/start-gateway-process.js";
 import type { SessionEvent } from "../../runtime/sessions/index.js";
 import { freePort } from "./ports.test-support.js";
-import type { ResponsesObject } from "./responses-object.js";
+import type { ResponsesObject } from "./responses/responses-object.js";
 import { parseSseFrames, withoutRunIdentity } from "./sse.test-support.js";
 
 // Streaming with a real runner: the built CLI (`npm run build` first) as two child processes, `toolsift

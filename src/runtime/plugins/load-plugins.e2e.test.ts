@@ -7,9 +7,7 @@ import { createPluginSandbox, manifestFor, writePlugin } from "./plugins.test-su
 
 const projectRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const pluginsIndex = pathToFileURL(join(projectRoot, "src/runtime/plugins/index.ts")).href;
-const beforeToolCallHooks = pathToFileURL(
-  join(projectRoot, "src/runtime/plugins/run-plugin-hooks.ts"),
-).href;
+const beforeToolCallHooks = pathToFileURL(join(projectRoot, "src/runtime/plugins/run-plugin-hooks.ts")).href;
 
 type Outcome = { code: number | null; stdout: string; stderr: string };
 

@@ -1,7 +1,7 @@
 import Anthropic, { APIUserAbortError } from "@anthropic-ai/sdk";
 import { ToolsiftError } from "../../shared/errors/index.js";
-import { isAnthropicClientError, toAnthropicProviderError } from "./anthropic-error.js";
 import { fromMessagesAnswer, toMessagesBody } from "./anthropic-mapping.js";
+import { isAnthropicClientError, toAnthropicProviderError } from "./anthropic-provider-error.js";
 import { MESSAGES_API, readMessagesStream } from "./anthropic-stream.js";
 import type { CreateProviderOptions } from "./create-provider.js";
 import { followStream } from "./follow-stream.js";

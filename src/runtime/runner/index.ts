@@ -7,7 +7,7 @@ export {
   type RunSignalSource,
 } from "./run-signal.js";
 export type { RunnerEnvironment, RunnerOptions } from "./runner-options.js";
-export { streamRun } from "./stream-run.js";
+export { type RunEventStream, startRunStream, streamRun } from "./stream-run.js";
 export type {
   ClientToolDeclaration,
   EffectiveSurface,

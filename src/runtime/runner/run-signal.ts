@@ -18,6 +18,8 @@ export interface RunSignal {
   readonly signal: AbortSignal;
   /** True when the timer, not a source, aborted the signal. */
   readonly timedOut: boolean;
+  /** Aborts the signal from its owner (a stream's reader that stopped) with `reason`; no-op once aborted. */
+  abort(reason: unknown): void;
   /**
    * Ends the link: removes its listeners from the sources and clears the timer. The signal is left as it is
    * (a run that ended normally has nothing left to stop); once unreferenced it is garbage. Idempotent.
@@ -72,6 +74,10 @@ export function createRunSignal(options: RunSignalOptions = {}): RunSignal {
     signal: controller.signal,
     get timedOut() {
       return timedOut;
+    },
+    abort: (reason) => {
+      detach();
+      controller.abort(reason);
     },
     release: detach,
   };

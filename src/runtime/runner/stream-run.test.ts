@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { RunEvent } from "../run-surface/index.js";
+import { createRunSignal } from "./run-signal.js";
 import {
   assistantSays,
   clientTool,
@@ -9,7 +10,7 @@ import {
   type RunnerHarness,
   scriptedProvider,
 } from "./runner.test-support.js";
-import { streamRun } from "./stream-run.js";
+import { startRunStream, streamRun } from "./stream-run.js";
 
 let harness: RunnerHarness | undefined;
 afterEach(async () => {
@@ -169,6 +170,35 @@ describe("a run as its events", () => {
       expect(String(aborted)).toMatch(/The stream's reader stopped reading/u);
     const summary = eventsOfType(await harness.events("stop-early"), "run-summary")[0];
     expect(summary).toMatchObject({ status: "failed" });
+    expect(String(summary?.error)).toMatch(/^CANCELLED: The stream's reader stopped reading/u);
+  });
+
+  test("with the caller's one run signal, a reader that stops aborts that signal, and settled waits for the run", async () => {
+    const provider = scriptedProvider((request) => {
+      // The first request hangs until the run's signal aborts.
+      return new Promise((_, reject) => {
+        request.signal?.addEventListener("abort", () => reject(request.signal?.reason));
+      });
+    });
+    harness = await createRunnerHarness({ provider, toolSearch: false });
+    const run = createRunSignal();
+    const stream = startRunStream(
+      harness.runner,
+      { agentId: "main", sessionKey: "one-signal", input: userSays("hello") },
+      run,
+    );
+    const first = await stream.events.next();
+    expect(first.value).toMatchObject({ type: "run-start" });
+    let settled = false;
+    void stream.settled.then(() => {
+      settled = true;
+    });
+    expect(settled).toBe(false);
+    await stream.events.return(undefined);
+    expect(run.signal.aborted).toBe(true);
+    expect(String(run.signal.reason)).toMatch(/The stream's reader stopped reading/u);
+    await stream.settled;
+    const summary = eventsOfType(await harness.events("one-signal"), "run-summary")[0];
     expect(String(summary?.error)).toMatch(/^CANCELLED: The stream's reader stopped reading/u);
   });
 });

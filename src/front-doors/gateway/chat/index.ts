@@ -1,0 +1,1 @@
+export { CHAT_COMPLETIONS_PATH, createChatRoutes } from "./chat-routes.js";

@@ -1,0 +1,1 @@
+export { createResponsesRoutes, RESPONSES_PATH } from "./responses-routes.js";

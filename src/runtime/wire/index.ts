@@ -1,0 +1,14 @@
+export {
+  type AnthropicErrorBody,
+  type AnthropicErrorType,
+  anthropicErrorBody,
+  anthropicErrorType,
+  toAnthropicErrorBody,
+} from "./messages-error.js";
+export { type OpenAIErrorBody, openAIErrorBody } from "./openai-error.js";
+export {
+  CHAT_CHUNK_OBJECT,
+  CHAT_STREAM_DONE,
+  type MessagesStreamEventName,
+  type ResponsesStreamEventName,
+} from "./stream-event-names.js";
