@@ -5,7 +5,10 @@ export {
   visibleWhileCataloged,
 } from "./build-catalog.js";
 export {
-  catalogCacheSize,
+  type CatalogCache,
+  catalogCapacity,
+  createCatalogCache,
+  libraryCatalogCache,
   setCatalogCacheSize,
   sharedCatalog,
   sharedCatalogCount,

@@ -6,7 +6,7 @@ export {
   type ExecutorOptions,
   QUEUED_TOOL_CHANGED_MESSAGE,
 } from "./create-executor.js";
-export { DEFAULT_TIMEOUT_MS, MAX_NETWORK_TEXT_CHARS } from "./limits.js";
+export { DEFAULT_TIMEOUT_MS, MAX_NETWORK_TEXT_CHARS, MAX_SHARED_VALIDATORS } from "./limits.js";
 export {
   CATALOG_UNAVAILABLE_MESSAGE,
   createToolScheduler,
@@ -24,5 +24,6 @@ export type {
   ToolCallActivity,
   ToolCallEvent,
 } from "./types.js";
+export { createValidatorCache, sharedValidatorCache, type ValidatorCache } from "./validator-cache.js";
 export { wrapNetworkResult } from "./wrap-network-result.js";
 export { sanitiseUntrustedText, wrapUntrustedText } from "./wrap-untrusted-text.js";

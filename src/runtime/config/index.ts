@@ -27,6 +27,8 @@ export { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./load-co
 export { type ConfigNamedBy, missingConfigError } from "./missing-config-error.js";
 export { parseConfigText } from "./parse-config-text.js";
 export {
+  AGENT_ENVIRONMENT_VARIABLES,
+  agentEnvironmentKey,
   listAgentIds,
   type ResolveAgentOptions,
   type ResolvedAgent,

@@ -9,6 +9,6 @@ export {
 export { matchesSelector } from "./matches-selector.js";
 export { policyDecision } from "./policy-decision.js";
 export { type PolicyAgent, policyLayersFor } from "./policy-layers-for.js";
-export { applySharedToolPolicy } from "./shared-tool-policy.js";
+export { applySharedToolPolicy, createPolicyCache, type PolicyCache } from "./shared-tool-policy.js";
 export type { DeniedTool, PolicyLayers, ToolPolicyResult } from "./types.js";
 export { validatePolicySelectors } from "./validate-policy-selectors.js";

@@ -16,6 +16,7 @@ export {
   type RunStatus,
 } from "./run-events.js";
 export { createRunHooks, type RunHooksOptions } from "./run-hooks.js";
+export { createRuntimeCaches, libraryRuntimeCaches, type RuntimeCaches } from "./runtime-caches.js";
 export { type SearchSummary, searchSummary } from "./search-summary.js";
 export { type TargetActivity, toTargetActivity } from "./target-activity.js";
 export { type RunToolSearchInput, toolSearchModel, toolSearchOptionsFor } from "./tool-search-options.js";

@@ -7,17 +7,18 @@ import {
 } from "../../core/catalog/index.js";
 import { type Telemetry, toErrorResult } from "../../core/controls/index.js";
 import type { ToolSearchMode } from "../../core/directory/index.js";
-import { createToolSearch, modelToolEntry, type ToolSearch } from "../../core/tool-search/index.js";
+import { createHostToolSearch, modelToolEntry, type ToolSearch } from "../../core/tool-search/index.js";
 import { ToolsiftError } from "../../shared/errors/index.js";
 import type { ApprovalBroker } from "../approvals/index.js";
 import { prepareCodeModeSurface } from "../code-mode/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 import { type LoadedPlugins, runBeforePromptHooks } from "../plugins/index.js";
-import { applySharedToolPolicy, applyToolPolicy, type PolicyLayers } from "../policy/index.js";
+import { applyToolPolicy, type PolicyLayers } from "../policy/index.js";
 import { resultText } from "./result-text.js";
 import { type RoutedTools, routeThroughExecutor } from "./route-through-executor.js";
 import { type CallAttribution, emitRunEvent, type RunEventSink } from "./run-events.js";
 import { createRunHooks } from "./run-hooks.js";
+import { libraryRuntimeCaches, type RuntimeCaches } from "./runtime-caches.js";
 import { searchSummary } from "./search-summary.js";
 import type { TargetActivity } from "./target-activity.js";
 import { toolSearchOptionsFor } from "./tool-search-options.js";
@@ -56,6 +57,8 @@ export interface RunSurfaceOptions {
   /** The text of the error result for a name no declared or hidden tool has. */
   unknownToolText(name: string, toolSearchEnabled: boolean): string;
   log?(line: string): void;
+  /** What runs share across runs (catalogs, indexes, directories, validators, policy verdicts). Default: the library's own. */
+  caches?: RuntimeCaches;
 }
 
 /** One call through the surface: the result, its text for the model and logs, and the tool it reached. */
@@ -102,10 +105,11 @@ type Declared = { tools: ToolDefinition[]; byName: Map<string, ToolDefinition>; 
  */
 export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSurface> {
   const { policy, log } = options;
+  const caches = options.caches ?? libraryRuntimeCaches();
   // The run's sources are often the very definitions of the last run: their verdicts (and the catalog built
   // from the admitted list) are shared. The client's tools are new with every request.
   const admit = (given: readonly ToolDefinition[]) =>
-    policy ? applySharedToolPolicy(given, policy).admitted : given;
+    policy ? caches.policies.apply(given, policy).admitted : given;
   const tools = admit(options.tools);
   const clientTools = policy
     ? applyToolPolicy(options.clientTools ?? [], policy).admitted
@@ -130,6 +134,7 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
       ? {}
       : { contextWindowTokens: options.contextWindowTokens }),
     hooks,
+    caches,
   });
   const codeMode = options.codeMode
     ? await prepareCodeModeSurface({
@@ -143,7 +148,7 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
         ...(log ? { log } : {}),
       })
     : undefined;
-  const search: ToolSearch = codeMode?.toolSearch ?? createToolSearch(searchOptions);
+  const search: ToolSearch = codeMode?.toolSearch ?? createHostToolSearch(searchOptions);
   try {
     search.addClientTools(clientTools);
     await narrowBeforePrompt(search, options, tools, clientTools);

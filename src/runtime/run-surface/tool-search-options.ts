@@ -1,6 +1,11 @@
 import type { ToolDefinition } from "../../core/catalog/index.js";
 import type { ExecutionHooks } from "../../core/execution/index.js";
-import type { ModelReference, ToolSearchOptions } from "../../core/tool-search/index.js";
+import type {
+  ModelReference,
+  ToolSearchCaches,
+  ToolSearchHostOptions,
+  ToolSearchOptions,
+} from "../../core/tool-search/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 
 /** What a front door knows when it opens Tool Search for a run. */
@@ -13,10 +18,12 @@ export interface RunToolSearchInput {
   /** Scales the directory budget when there is no agent (`mcp serve`). */
   contextWindowTokens?: number;
   hooks?: ExecutionHooks;
+  /** The caches shared with the host's other runs. Default: the library's own. */
+  caches?: ToolSearchCaches;
 }
 
 /** The `createToolSearch` options of one run, built the same way by every front door. */
-export function toolSearchOptionsFor(input: RunToolSearchInput): ToolSearchOptions {
+export function toolSearchOptionsFor(input: RunToolSearchInput): ToolSearchHostOptions {
   const { agent } = input;
   const contextWindowTokens = agent ? agent.contextWindowTokens : input.contextWindowTokens;
   return {
@@ -27,6 +34,7 @@ export function toolSearchOptionsFor(input: RunToolSearchInput): ToolSearchOptio
     ...(agent ? { model: toolSearchModel(agent) } : {}),
     ...(contextWindowTokens === undefined ? {} : { contextWindowTokens }),
     ...(input.hooks ? { hooks: input.hooks } : {}),
+    ...(input.caches ? { caches: input.caches } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
-import { DEFAULT_CATALOG_CACHE_SIZE, setCatalogCacheSize, toCatalogEntry } from "../../core/catalog/index.js";
-import { type ResolvedAgent, resolveAgent } from "../config/index.js";
+import { LRUCache } from "lru-cache";
+import { toCatalogEntry } from "../../core/catalog/index.js";
+import { agentEnvironmentKey, type ResolvedAgent, resolveAgent } from "../config/index.js";
 import { applyToolPolicy } from "../policy/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
-import { openRunSurface } from "../run-surface/index.js";
+import { createRuntimeCaches, openRunSurface } from "../run-surface/index.js";
 import { traceProvider, traceRun } from "../telemetry/index.js";
 import { countInputTokens } from "./count-input-tokens.js";
 import { gatheredTools } from "./gathered-tools.js";
@@ -16,19 +17,22 @@ import type { EffectiveSurface, EffectiveTool, Runner, RunResult } from "./types
  * The agent runner: one Tool Search per run, over catalogs shared by runs with unchanged tool sets; provider
  * clients reused per provider id.
  */
-export function createRunner(options: RunnerOptions): Runner {
+export function createRunner(given: RunnerOptions): Runner {
+  const catalogCacheSize = given.config.tools?.catalogCacheSize;
+  // The runner's runs share these (catalogs, indexes, directories, validators, policy verdicts).
+  const caches =
+    given.caches ?? createRuntimeCaches(catalogCacheSize === undefined ? {} : { catalogCacheSize });
+  const options: RunnerOptions = { ...given, caches };
   const env = options.env ?? process.env;
-  // Process-wide, like the search indexes it keeps alive: the last runner made sets it.
-  setCatalogCacheSize(options.config.tools?.catalogCacheSize ?? DEFAULT_CATALOG_CACHE_SIZE);
   const providers = new Map<string, Provider>();
   const inFlight = new Set<Promise<RunResult>>();
   const makeProvider = options.createProvider ?? createProvider;
   const providerStatuses = createProviderStatusBoard(Object.keys(options.config.models?.providers ?? {}));
 
-  // Resolved once per agent while the environment it reads stays the same (the config never changes here).
-  const agents = new Map<string, { envKey: string; agent: ResolvedAgent }>();
+  // Resolved once per agent while the variables resolveAgent reads stay the same (the config never changes here).
+  const agents = new LRUCache<string, { envKey: string; agent: ResolvedAgent }>({ max: MAX_RESOLVED_AGENTS });
   const agentFor = (agentId: string): ResolvedAgent => {
-    const envKey = `${env.OPENAI_API_KEY ?? ""}\u0000${env.HOME ?? ""}\u0000${env.USERPROFILE ?? ""}`;
+    const envKey = agentEnvironmentKey(env);
     const known = agents.get(agentId);
     if (known?.envKey === envKey) return known.agent;
     const agent = resolveAgent(options.config, agentId, {
@@ -36,7 +40,6 @@ export function createRunner(options: RunnerOptions): Runner {
       env,
       ...(options.configDir ? { configDir: options.configDir } : {}),
     });
-    if (agents.size >= MAX_RESOLVED_AGENTS) agents.clear();
     agents.set(agentId, { envKey, agent });
     return agent;
   };
@@ -65,6 +68,7 @@ export function createRunner(options: RunnerOptions): Runner {
       policy: gathered.policy,
       settings: options.config.tools?.toolSearch,
       agent,
+      caches,
       unknownToolText: (name) => `Unknown tool "${name.slice(0, 200)}".`,
     });
     return { agent, gathered, surface };

@@ -47,6 +47,7 @@ export async function prepareRun(
     policy: gathered.policy,
     settings: options.config.tools?.toolSearch,
     agent,
+    ...(options.caches ? { caches: options.caches } : {}),
     // Code Mode replaces the controls (never both); the codex harness keeps its own.
     ...(codeMode?.enabled === true && agent.harness !== "codex"
       ? { codeMode: codeMode.timeoutMs === undefined ? {} : { timeoutMs: codeMode.timeoutMs } }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { sharedCatalogCount, type ToolDefinition } from "../../core/catalog/index.js";
+import type { ToolDefinition } from "../../core/catalog/index.js";
+import { createRuntimeCaches } from "../run-surface/index.js";
 import {
   assistantSays,
   createRunnerHarness,
@@ -25,7 +26,9 @@ describe("runs reuse the catalog of their unchanged tool sources", () => {
   it("core, plugin and extra tools are cataloged once across runs, and a changed source is cataloged anew", async () => {
     const provider = scriptedProvider(() => [assistantSays("done")]);
     // The harness reads `extraTools` from this object on every run: replacing it changes the source.
+    const caches = createRuntimeCaches();
     const options: RunnerHarnessOptions = {
+      caches,
       coreTools: true,
       toolSearch: { enabled: true, mode: "tools" },
       provider,
@@ -35,7 +38,7 @@ describe("runs reuse the catalog of their unchanged tool sources", () => {
     for (let run = 0; run < 3; run += 1) {
       expect((await harness.say(`s${run}`, "hello")).status).toBe("completed");
     }
-    expect(sharedCatalogCount()).toBe(1);
+    expect(caches.catalogs.size).toBe(1);
     const [first, ...later] = provider.requests;
     for (const request of later) {
       expect(request.instructions).toBe(first?.instructions);
@@ -44,7 +47,7 @@ describe("runs reuse the catalog of their unchanged tool sources", () => {
 
     options.extraTools = [lookupOrder("Look up a shipped order by its tracking id.")];
     expect((await harness.say("s-changed", "hello")).status).toBe("completed");
-    expect(sharedCatalogCount()).toBe(2);
+    expect(caches.catalogs.size).toBe(2);
     const changed = provider.requests.at(-1);
     expect(changed?.instructions).toContain("lookup_order");
     expect(changed?.instructions).not.toBe(first?.instructions);

@@ -3,6 +3,7 @@ import type { ApprovalBroker } from "../approvals/index.js";
 import type { ToolsiftConfig } from "../config/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
 import type { Provider, ProviderSettings } from "../providers/index.js";
+import type { RuntimeCaches } from "../run-surface/index.js";
 import type { SessionStore } from "../sessions/index.js";
 
 /** What a runner is made from: the config, where state lives, and the tool sources. */
@@ -26,4 +27,9 @@ export interface RunnerOptions {
   env?: NodeJS.ProcessEnv;
   /** One line per notable event (plugin hook failures, run errors). */
   log?: (line: string) => void;
+  /**
+   * What runs share across runs (catalogs, indexes, directories, validators, policy verdicts). Default: caches
+   * of the runner's own, holding `tools.catalogCacheSize` tool sets.
+   */
+  caches?: RuntimeCaches;
 }

@@ -14,6 +14,7 @@ import type {
   ProviderSettings,
   ProviderTool,
 } from "../providers/index.js";
+import type { RuntimeCaches } from "../run-surface/index.js";
 import { createFileSessionStore, type SessionEvent, type SessionStore } from "../sessions/index.js";
 import { createRunner } from "./create-runner.js";
 import type { Runner, RunRequest } from "./types.js";
@@ -170,6 +171,8 @@ export interface RunnerHarnessOptions {
   extraTools?: ToolDefinition[];
   /** Wraps the real file session store (to inject a write failure). */
   wrapSessions?: (store: SessionStore) => SessionStore;
+  /** The caches the runner's runs share. Default: the runner's own. */
+  caches?: RuntimeCaches;
 }
 
 /** A runner built from real parts: the mock over HTTP, the real provider client, file sessions, plugins. */
@@ -237,6 +240,7 @@ export async function createRunnerHarness(options: RunnerHarnessOptions = {}): P
       coreTools: options.coreTools ?? false,
       ...(options.extraTools ? { extraTools: () => options.extraTools ?? [] } : {}),
       ...(provider ? { createProvider: () => provider } : {}),
+      ...(options.caches ? { caches: options.caches } : {}),
     });
     return {
       runner,
