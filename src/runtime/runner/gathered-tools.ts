@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { ToolDefinition } from "../../core/catalog/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 import { createCoreTools } from "../core-tools/index.js";
@@ -9,13 +10,14 @@ import type { RunnerOptions } from "./runner-options.js";
  * The core tools per workspace, made once: they hold nothing but their settings, and the same definitions
  * run after run let the run surface reuse the policy's verdicts and the catalog instead of rebuilding them.
  */
-const coreToolsByWorkspace = new Map<string, readonly ToolDefinition[]>();
+const coreToolsByWorkspace = new LRUCache<string, readonly ToolDefinition[]>({
+  max: MAX_CORE_TOOL_WORKSPACES,
+});
 
 function coreToolsFor(workspace: string): readonly ToolDefinition[] {
   let tools = coreToolsByWorkspace.get(workspace);
   if (tools) return tools;
   tools = Object.freeze(createCoreTools({ workspace }));
-  if (coreToolsByWorkspace.size >= MAX_CORE_TOOL_WORKSPACES) coreToolsByWorkspace.clear();
   coreToolsByWorkspace.set(workspace, tools);
   return tools;
 }
@@ -29,10 +31,10 @@ export interface GatheredTools {
 const NO_TOOLS: readonly ToolDefinition[] = Object.freeze([]);
 
 /** The last list gathered from each combination of source lists, by the lists' identity and length. */
-const lastGathered = new Map<
+const lastGathered = new LRUCache<
   string,
   { sources: readonly (readonly ToolDefinition[])[]; tools: readonly ToolDefinition[] }
->();
+>({ max: MAX_CORE_TOOL_WORKSPACES });
 
 /**
  * One list of `sources` in order: the very list of the last call when every source is the same list (by
@@ -52,7 +54,6 @@ function joined(key: string, sources: readonly (readonly ToolDefinition[])[]): r
     if (lengths) return last.tools;
   }
   const tools = Object.freeze(sources.flat());
-  if (lastGathered.size >= MAX_CORE_TOOL_WORKSPACES) lastGathered.clear();
   lastGathered.set(key, { sources, tools });
   return tools;
 }
