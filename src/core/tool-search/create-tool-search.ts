@@ -1,5 +1,5 @@
 import { ToolsiftError } from "../../shared/errors/index.js";
-import type { CatalogEntry, CatalogSnapshot, ToolDefinition } from "../catalog/index.js";
+import type { CatalogSnapshot } from "../catalog/index.js";
 import {
   type ControlRuntime,
   createControlTools,
@@ -11,6 +11,7 @@ import {
 } from "../controls/index.js";
 import { directoryBudget } from "../directory/index.js";
 import { createExecutor, type Executor } from "../execution/index.js";
+import { createModelSurface } from "./model-surface.js";
 import { formatSettingIssues, readToolSearchSettings } from "./read-tool-search-settings.js";
 import { resolveToolSearchConfig } from "./resolve-tool-search-config.js";
 import { RunCatalog } from "./run-catalog.js";
@@ -18,8 +19,6 @@ import type { ResolvedToolSearchConfig } from "./settings-types.js";
 import { TelemetryCounters } from "./telemetry-counters.js";
 import { libraryToolSearchCaches, type ToolSearchCaches } from "./tool-search-caches.js";
 import type { ToolSearch, ToolSearchOptions } from "./types.js";
-import { visibleEntries } from "./visible-entries.js";
-import { wrapForModel } from "./wrap-for-model.js";
 
 const CATALOG_UNAVAILABLE = "Tool Search catalog is unavailable for this run.";
 
@@ -93,10 +92,8 @@ export function createHostToolSearch(options: ToolSearchHostOptions): ToolSearch
 }
 
 function openToolSearch(options: ToolSearchOptions, caches: ToolSearchCaches): ToolSearch {
-  const harness = options.harness ?? "embedded";
   const { resolved, directToolNames, declaresClientTools } = runSettings(options);
   const mode = resolved.mode;
-  const budget = directoryBudget(options.contextWindowTokens);
   const skills = [...(options.skills ?? [])];
   const counters = new TelemetryCounters();
   const catalog = new RunCatalog(options.tools, caches.catalogs, declaresClientTools);
@@ -125,33 +122,28 @@ function openToolSearch(options: ToolSearchOptions, caches: ToolSearchCaches): T
     counters,
     skills: () => skills,
   });
-  const controls = createControlTools(runtime);
-
-  const visible = (): readonly CatalogEntry[] =>
-    visibleEntries(catalog.snapshot, directToolNames, mode === "directory");
-  const wrapped = new WeakMap<CatalogEntry, ToolDefinition>();
-  const modelFacing = (entry: CatalogEntry): ToolDefinition => {
-    let definition = wrapped.get(entry);
-    if (!definition) {
-      definition = wrapForModel(entry, executor, "direct");
-      wrapped.set(entry, definition);
-    }
-    return definition;
-  };
+  const surface = createModelSurface({
+    catalog,
+    enabled: resolved.enabled,
+    mode,
+    harness: options.harness ?? "embedded",
+    budget: directoryBudget(options.contextWindowTokens),
+    directToolNames,
+    controls: createControlTools(runtime),
+    executor,
+    directories: caches.directories,
+  });
 
   return {
     enabled: resolved.enabled,
     mode,
     modelTools() {
       assertOpen();
-      if (!resolved.enabled) return catalog.allowedTools();
-      return [...controls, ...visible().map(modelFacing), ...catalog.directOnly.map(modelFacing)];
+      return surface.modelTools();
     },
     directory() {
       assertOpen();
-      if (!resolved.enabled) return undefined;
-      const visibleNames = new Set([...visible(), ...catalog.directOnly].map((entry) => entry.name));
-      return caches.directories.render(catalog.snapshot, { visibleNames, mode, budget });
+      return surface.directory();
     },
     search(query, searchOptions) {
       return searchCandidates(runtime, query, searchOptions?.limit);
@@ -188,11 +180,7 @@ function openToolSearch(options: ToolSearchOptions, caches: ToolSearchCaches): T
     },
     resolveDirectoryName(name) {
       assertOpen();
-      if (!resolved.enabled || mode !== "directory" || harness !== "embedded") return undefined;
-      if (typeof name !== "string" || name.trim() !== name || name.length === 0) return undefined;
-      const matches = catalog.snapshot.withName(name);
-      if (matches.length !== 1 || !matches[0] || new Set(visible()).has(matches[0])) return undefined;
-      return wrapForModel(matches[0], executor, "directory");
+      return surface.resolveDirectoryName(name);
     },
   };
 }
