@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { buildCatalog, type CatalogBuild } from "./build-catalog.js";
 import { DEFAULT_CATALOG_CACHE_SIZE, MAX_CATALOG_CACHE_SIZE } from "./limits.js";
 import { createSequenceMemo, type SequenceMemo } from "./sequence-memo.js";
@@ -13,8 +14,12 @@ import type { CatalogEntry, ToolDefinition } from "./types.js";
  * before, `restrict`, client tools) makes views or new snapshots, never edits a shared one.
  */
 export interface CatalogCache {
-  /** The catalog of `tools`: remembered, or built and remembered (least recently used dropped first). */
-  get(tools: readonly ToolDefinition[]): CatalogBuild;
+  /**
+   * The catalog of `tools`: remembered, or built and remembered (least recently used dropped first). With a
+   * `version` (what the tools' sources say of them: equal versions mean the very same definitions) the
+   * catalog is found by that version alone; without one, by the definitions' identity.
+   */
+  get(tools: readonly ToolDefinition[], version?: string): CatalogBuild;
   /** How many tool sets may keep what was derived from them (0: nothing is shared). */
   readonly capacity: number;
   /** How many tool sets hold a catalog now (for tests and `doctor`). */
@@ -37,6 +42,7 @@ export function catalogCapacity(size: number): number {
 export function createCatalogCache(capacity: number = DEFAULT_CATALOG_CACHE_SIZE): CatalogCache {
   let limit = catalogCapacity(capacity);
   let builds: SequenceMemo<CatalogBuild> = createSequenceMemo(limit);
+  let byVersion = versionCache(limit);
   const entries = new WeakMap<ToolDefinition, CatalogEntry | null>();
 
   const rememberedEntry = (tool: ToolDefinition): CatalogEntry | undefined => {
@@ -48,20 +54,32 @@ export function createCatalogCache(capacity: number = DEFAULT_CATALOG_CACHE_SIZE
   };
 
   return {
-    get(tools) {
-      return builds.get(tools, () => buildCatalog(tools, limit > 0 ? rememberedEntry : toCatalogEntry));
+    get(tools, version) {
+      const build = () => buildCatalog(tools, limit > 0 ? rememberedEntry : toCatalogEntry);
+      if (version === undefined || byVersion === undefined) return builds.get(tools, build);
+      let known = byVersion.get(version);
+      if (known === undefined) {
+        known = build();
+        byVersion.set(version, known);
+      }
+      return known;
     },
     get capacity() {
       return limit;
     },
     get size() {
-      return builds.size;
+      return builds.size + (byVersion?.size ?? 0);
     },
     resize(next) {
       limit = catalogCapacity(next);
       builds = createSequenceMemo(limit);
+      byVersion = versionCache(limit);
     },
   };
+}
+
+function versionCache(limit: number): LRUCache<string, CatalogBuild> | undefined {
+  return limit > 0 ? new LRUCache({ max: limit }) : undefined;
 }
 
 /** The catalog cache of library callers that hand no caches of their own (`createToolSearch`). */

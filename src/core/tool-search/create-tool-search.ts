@@ -26,6 +26,11 @@ const CATALOG_UNAVAILABLE = "Tool Search catalog is unavailable for this run.";
 export type ToolSearchHostOptions = ToolSearchOptions & {
   /** The caches shared with the host's other runs. Default: the library's own (libraryToolSearchCaches). */
   caches?: ToolSearchCaches;
+  /**
+   * The version of `tools` their sources state (equal versions mean the very same definitions): the shared
+   * catalog is found by it. Default: none (found by the definitions' identity).
+   */
+  toolsVersion?: string;
 };
 
 /** What one run settles before it builds anything: its resolved settings and the names kept visible. */
@@ -83,20 +88,29 @@ function controlRuntime(input: {
 
 /** Creates Tool Search for one run: the catalog, the model-facing surface, the directory and the controls. */
 export function createToolSearch(options: ToolSearchOptions): ToolSearch {
-  return openToolSearch(options, libraryToolSearchCaches());
+  return openToolSearch(options, libraryToolSearchCaches(), undefined);
 }
 
 /** createToolSearch over the host's caches (`options.caches`), for the runtime's runs. */
 export function createHostToolSearch(options: ToolSearchHostOptions): ToolSearch {
-  return openToolSearch(options, options.caches ?? libraryToolSearchCaches());
+  return openToolSearch(options, options.caches ?? libraryToolSearchCaches(), options.toolsVersion);
 }
 
-function openToolSearch(options: ToolSearchOptions, caches: ToolSearchCaches): ToolSearch {
+function openToolSearch(
+  options: ToolSearchOptions,
+  caches: ToolSearchCaches,
+  toolsVersion: string | undefined,
+): ToolSearch {
   const { resolved, directToolNames, declaresClientTools } = runSettings(options);
   const mode = resolved.mode;
   const skills = [...(options.skills ?? [])];
   const counters = new TelemetryCounters();
-  const catalog = new RunCatalog(options.tools, caches.catalogs, declaresClientTools);
+  const catalog = new RunCatalog({
+    tools: options.tools,
+    ...(toolsVersion === undefined ? {} : { version: toolsVersion }),
+    catalogs: caches.catalogs,
+    checkClientNames: declaresClientTools,
+  });
   let closed = false;
   let closedTelemetry: Telemetry | undefined;
 

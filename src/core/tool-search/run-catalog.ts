@@ -36,15 +36,22 @@ export class RunCatalog {
   originalTools: readonly ToolDefinition[];
   private readonly restrictions: Set<string>[] = [];
 
-  /** `checkClientNames`: directory mode, where a client tool may not share a name with a cataloged one. */
-  constructor(
-    tools: readonly ToolDefinition[],
-    private readonly catalogs: CatalogCache,
-    private readonly checkClientNames: boolean,
-  ) {
-    this.originalTools = [...tools];
+  private readonly catalogs: CatalogCache;
+  private readonly checkClientNames: boolean;
+
+  constructor(options: {
+    tools: readonly ToolDefinition[];
+    /** The tools' version from their sources, when they state one (the shared catalog is found by it). */
+    version?: string;
+    catalogs: CatalogCache;
+    /** Directory mode: a client tool may not share a name with a cataloged one. */
+    checkClientNames: boolean;
+  }) {
+    this.catalogs = options.catalogs;
+    this.checkClientNames = options.checkClientNames;
+    this.originalTools = [...options.tools];
     // The caller's own array: a front door that hands the same array again finds its catalog without a pass.
-    this.rebuild(tools);
+    this.rebuild(options.tools, options.version);
   }
 
   /** True when every restriction so far names the entry (by name or id). */
@@ -96,9 +103,9 @@ export class RunCatalog {
     this.directOnly.push(...this.allowedEntries(build.directOnly));
   }
 
-  private rebuild(tools: readonly ToolDefinition[]): void {
+  private rebuild(tools: readonly ToolDefinition[], version?: string): void {
     // Shared with every run handed the same definitions; this run's restrictions make a view of its own.
-    const build = this.catalogs.get(tools);
+    const build = this.catalogs.get(tools, version);
     this.snapshot =
       this.restrictions.length === 0
         ? build.snapshot

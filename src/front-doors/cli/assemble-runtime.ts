@@ -91,6 +91,7 @@ export async function assembleRuntime(options: {
         await mcp.start();
         return mcp.tools();
       },
+      extraToolsVersion: () => mcp.version(),
       ...(log ? { log } : {}),
     }),
     mcp,

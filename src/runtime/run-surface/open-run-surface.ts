@@ -32,6 +32,11 @@ export interface RunSurfaceOptions {
   keyId?: string;
   /** Every tool of the run's sources (core, plugin, MCP), before policy. */
   tools: readonly ToolDefinition[];
+  /**
+   * The version of `tools` their sources state: equal versions mean the very same definitions, so what was
+   * derived from them (policy verdicts, the catalog) is found by it. Default: none (found by identity).
+   */
+  toolsVersion?: string;
   /** Tools the client declared with the request (a call to one is handed back). Default none. */
   clientTools?: readonly ToolDefinition[];
   /** The tool policy: a denied tool never reaches the catalog, and every call is judged again. Default: all admitted. */
@@ -110,7 +115,10 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
   // from the admitted list) are shared. The client's tools are new with every request.
   const admit = (given: readonly ToolDefinition[]) =>
     policy ? caches.policies.apply(given, policy).admitted : given;
-  const tools = admit(options.tools);
+  const admitted = policy
+    ? caches.policies.apply(options.tools, policy, options.toolsVersion)
+    : { admitted: options.tools, version: options.toolsVersion };
+  const tools = admitted.admitted;
   const clientTools = policy
     ? applyToolPolicy(options.clientTools ?? [], policy).admitted
     : [...(options.clientTools ?? [])];
@@ -135,6 +143,7 @@ export async function openRunSurface(options: RunSurfaceOptions): Promise<RunSur
       : { contextWindowTokens: options.contextWindowTokens }),
     hooks,
     caches,
+    ...(admitted.version === undefined ? {} : { toolsVersion: admitted.version }),
   });
   const codeMode = options.codeMode
     ? await prepareCodeModeSurface({

@@ -20,6 +20,8 @@ export interface RunToolSearchInput {
   hooks?: ExecutionHooks;
   /** The caches shared with the host's other runs. Default: the library's own. */
   caches?: ToolSearchCaches;
+  /** The version of `tools` (see ToolSearchHostOptions.toolsVersion). Default: none. */
+  toolsVersion?: string;
 }
 
 /** The `createToolSearch` options of one run, built the same way by every front door. */
@@ -35,6 +37,7 @@ export function toolSearchOptionsFor(input: RunToolSearchInput): ToolSearchHostO
     ...(contextWindowTokens === undefined ? {} : { contextWindowTokens }),
     ...(input.hooks ? { hooks: input.hooks } : {}),
     ...(input.caches ? { caches: input.caches } : {}),
+    ...(input.toolsVersion === undefined ? {} : { toolsVersion: input.toolsVersion }),
   };
 }
 

@@ -65,6 +65,7 @@ export function createRunner(given: RunnerOptions): Runner {
       agentId: agent.id,
       sessionKey,
       tools: gathered.tools,
+      ...(gathered.version === undefined ? {} : { toolsVersion: gathered.version }),
       policy: gathered.policy,
       settings: options.config.tools?.toolSearch,
       agent,

@@ -25,8 +25,31 @@ function coreToolsFor(workspace: string): readonly ToolDefinition[] {
 /** The tools of an agent's sources, before policy, and the policy the run surface applies to them. */
 export interface GatheredTools {
   tools: readonly ToolDefinition[];
+  /**
+   * The version of `tools`, when every source states one: the core tools' and the plugins' lists (each a
+   * serial handed out per list, with the plugins' length) and the extra source's own
+   * (`RunnerOptions.extraToolsVersion`). Equal versions mean the very same definitions.
+   */
+  version?: string;
   policy: PolicyLayers;
 }
+
+/** A serial per source list, handed out on first sight: the version of a list its source never edits. */
+const listSerials = new WeakMap<readonly ToolDefinition[], number>();
+let nextListSerial = 1;
+
+function listVersion(list: readonly ToolDefinition[]): string {
+  let serial = listSerials.get(list);
+  if (serial === undefined) {
+    serial = nextListSerial;
+    nextListSerial += 1;
+    listSerials.set(list, serial);
+  }
+  return `${serial}:${list.length}`;
+}
+
+/** The joined list of each version of the sources, so one version always hands over one array. */
+const byVersion = new LRUCache<string, readonly ToolDefinition[]>({ max: MAX_CORE_TOOL_WORKSPACES });
 
 const NO_TOOLS: readonly ToolDefinition[] = Object.freeze([]);
 
@@ -65,9 +88,16 @@ function joined(key: string, sources: readonly (readonly ToolDefinition[])[]): r
  */
 export async function gatheredTools(options: RunnerOptions, agent: ResolvedAgent): Promise<GatheredTools> {
   const core = options.coreTools === false ? NO_TOOLS : coreToolsFor(agent.workspace);
-  const sources = [core, options.plugins?.tools ?? NO_TOOLS, (await options.extraTools?.()) ?? NO_TOOLS];
-  return {
-    tools: joined(agent.workspace, sources),
-    policy: policyLayersFor(options.config, agent),
-  };
+  const plugins = options.plugins?.tools ?? NO_TOOLS;
+  const extra = (await options.extraTools?.()) ?? NO_TOOLS;
+  const policy = policyLayersFor(options.config, agent);
+  const extraVersion = options.extraTools === undefined ? "none" : options.extraToolsVersion?.();
+  if (extraVersion === undefined) return { tools: joined(agent.workspace, [core, plugins, extra]), policy };
+  const version = `core#${listVersion(core)}|plugins#${listVersion(plugins)}|extra#${extraVersion}`;
+  let tools = byVersion.get(version);
+  if (tools === undefined) {
+    tools = Object.freeze([...core, ...plugins, ...extra]);
+    byVersion.set(version, tools);
+  }
+  return { tools, version, policy };
 }

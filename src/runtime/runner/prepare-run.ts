@@ -43,6 +43,7 @@ export async function prepareRun(
     sessionKey: request.sessionKey,
     ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
     tools: gathered.tools,
+    ...(gathered.version === undefined ? {} : { toolsVersion: gathered.version }),
     clientTools,
     policy: gathered.policy,
     settings: options.config.tools?.toolSearch,

@@ -52,4 +52,31 @@ describe("runs reuse the catalog of their unchanged tool sources", () => {
     expect(changed?.instructions).toContain("lookup_order");
     expect(changed?.instructions).not.toBe(first?.instructions);
   });
+
+  it("a source that states a version is found by it: a new array of the same version reuses the catalog, a new version does not", async () => {
+    const provider = scriptedProvider(() => [assistantSays("done")]);
+    const caches = createRuntimeCaches();
+    let version = 1;
+    const options: RunnerHarnessOptions = {
+      caches,
+      coreTools: true,
+      toolSearch: { enabled: true, mode: "tools" },
+      provider,
+      extraTools: [lookupOrder("Look up an order by its id.")],
+      extraToolsVersion: () => version,
+    };
+    harness = await createRunnerHarness(options);
+    expect((await harness.say("s0", "hello")).status).toBe("completed");
+    // The same definitions in a new array, same version: found by the version.
+    options.extraTools = [...(options.extraTools ?? [])];
+    expect((await harness.say("s1", "hello")).status).toBe("completed");
+    expect(caches.catalogs.size).toBe(1);
+    expect(provider.requests[1]?.instructions).toBe(provider.requests[0]?.instructions);
+
+    options.extraTools = [lookupOrder("Look up a shipped order by its tracking id.")];
+    version = 2;
+    expect((await harness.say("s2", "hello")).status).toBe("completed");
+    expect(caches.catalogs.size).toBe(2);
+    expect(provider.requests.at(-1)?.instructions).not.toBe(provider.requests[0]?.instructions);
+  });
 });

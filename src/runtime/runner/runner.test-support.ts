@@ -169,6 +169,8 @@ export interface RunnerHarnessOptions {
   /** A scripted provider used instead of the mock over HTTP (no mock server is started then). */
   provider?: Provider;
   extraTools?: ToolDefinition[];
+  /** The version the extra tools' source states (read on every run). Default: none. */
+  extraToolsVersion?: () => string | number;
   /** Wraps the real file session store (to inject a write failure). */
   wrapSessions?: (store: SessionStore) => SessionStore;
   /** The caches the runner's runs share. Default: the runner's own. */
@@ -241,6 +243,7 @@ export async function createRunnerHarness(options: RunnerHarnessOptions = {}): P
       ...(options.extraTools ? { extraTools: () => options.extraTools ?? [] } : {}),
       ...(provider ? { createProvider: () => provider } : {}),
       ...(options.caches ? { caches: options.caches } : {}),
+      ...(options.extraToolsVersion ? { extraToolsVersion: options.extraToolsVersion } : {}),
     });
     return {
       runner,
