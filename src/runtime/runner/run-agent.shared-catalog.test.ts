@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../core/catalog/index.js";
-import { createRuntimeCaches } from "../run-surface/index.js";
+import { createRuntimeCaches, type RuntimeCaches } from "../run-surface/index.js";
 import {
   assistantSays,
   createRunnerHarness,
@@ -22,18 +22,26 @@ const lookupOrder = (description: string): ToolDefinition => ({
   execute: async () => ({ content: [{ type: "text", text: "ok" }] }),
 });
 
+/** A runner over core tools and one extra tool, Tool Search in tools mode, sharing `caches`. */
+function sharedCatalogOptions(
+  caches: RuntimeCaches,
+  provider: RunnerHarnessOptions["provider"],
+): RunnerHarnessOptions {
+  return {
+    caches,
+    coreTools: true,
+    toolSearch: { enabled: true, mode: "tools" },
+    ...(provider ? { provider } : {}),
+    extraTools: [lookupOrder("Look up an order by its id.")],
+  };
+}
+
 describe("runs reuse the catalog of their unchanged tool sources", () => {
   it("core, plugin and extra tools are cataloged once across runs, and a changed source is cataloged anew", async () => {
     const provider = scriptedProvider(() => [assistantSays("done")]);
     // The harness reads `extraTools` from this object on every run: replacing it changes the source.
     const caches = createRuntimeCaches();
-    const options: RunnerHarnessOptions = {
-      caches,
-      coreTools: true,
-      toolSearch: { enabled: true, mode: "tools" },
-      provider,
-      extraTools: [lookupOrder("Look up an order by its id.")],
-    };
+    const options = sharedCatalogOptions(caches, provider);
     harness = await createRunnerHarness(options);
     for (let run = 0; run < 3; run += 1) {
       expect((await harness.say(`s${run}`, "hello")).status).toBe("completed");
@@ -57,14 +65,7 @@ describe("runs reuse the catalog of their unchanged tool sources", () => {
     const provider = scriptedProvider(() => [assistantSays("done")]);
     const caches = createRuntimeCaches();
     let version = 1;
-    const options: RunnerHarnessOptions = {
-      caches,
-      coreTools: true,
-      toolSearch: { enabled: true, mode: "tools" },
-      provider,
-      extraTools: [lookupOrder("Look up an order by its id.")],
-      extraToolsVersion: () => version,
-    };
+    const options = { ...sharedCatalogOptions(caches, provider), extraToolsVersion: () => version };
     harness = await createRunnerHarness(options);
     expect((await harness.say("s0", "hello")).status).toBe("completed");
     // The same definitions in a new array, same version: found by the version.
