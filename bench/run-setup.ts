@@ -127,8 +127,8 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 
 async function loadTree(name: string, srcDir: string): Promise<Tree> {
   const url = (file: string) => pathToFileURL(join(srcDir, file)).href;
-  const runner = (await import(url("runner/index.ts"))) as Pick<Tree, "createRunner">;
-  const sessions = (await import(url("sessions/index.ts"))) as Pick<Tree, "createFileSessionStore">;
+  const runner = (await import(url("runtime/runner/index.ts"))) as Pick<Tree, "createRunner">;
+  const sessions = (await import(url("runtime/sessions/index.ts"))) as Pick<Tree, "createFileSessionStore">;
   return { name, createRunner: runner.createRunner, createFileSessionStore: sessions.createFileSessionStore };
 }
 

@@ -1,5 +1,13 @@
 export { buildCatalog, visibleWhileCataloged } from "./build-catalog.js";
-export { catalogCacheSize, setCatalogCacheSize, sharedCatalog, sharedCatalogCount } from "./catalog-cache.js";
+export {
+  type CatalogCache,
+  catalogCapacity,
+  createCatalogCache,
+  libraryCatalogCache,
+  setCatalogCacheSize,
+  sharedCatalog,
+  sharedCatalogCount,
+} from "./catalog-cache.js";
 export { type CatalogSnapshot, compareCodeUnits, createCatalogSnapshot } from "./catalog-snapshot.js";
 export {
   CONTROL_NAMES,

@@ -22,17 +22,11 @@ import { toErrorResult } from "./to-error-result.js";
 import type { BatchSearchResponse, ControlRuntime, NoMatchHelp } from "./types.js";
 
 /** The controls' parameter schemas as JSON, made once: parsing it back is a cheaper copy than structuredClone. */
-const schemaTexts = new Map<JsonSchema, string>();
-
-function freshCopy(schema: JsonSchema): JsonSchema {
-  let text = schemaTexts.get(schema);
-  if (text === undefined) {
-    text = JSON.stringify(schema);
-    // Only the three constant control schemas ever come here.
-    schemaTexts.set(schema, text);
-  }
-  return JSON.parse(text) as JsonSchema;
-}
+const SCHEMA_TEXTS = {
+  search: JSON.stringify(TOOL_SEARCH_PARAMETERS),
+  describe: JSON.stringify(TOOL_DESCRIBE_PARAMETERS),
+  call: JSON.stringify(TOOL_CALL_PARAMETERS),
+} as const;
 
 /**
  * The three control tools, in the order tool_search, tool_describe, tool_call, as ordinary ToolDefinitions
@@ -44,13 +38,13 @@ export function createControlTools(runtime: ControlRuntime): ToolDefinition[] {
     name: string,
     label: string,
     description: string,
-    parameters: JsonSchema,
+    parametersText: string,
     run: (args: unknown, context: unknown) => ToolResult | Promise<ToolResult>,
   ): ToolDefinition => ({
     name,
     label,
     description,
-    parameters: freshCopy(parameters),
+    parameters: JSON.parse(parametersText) as JsonSchema,
     origin: { kind: "core", owner: "core" },
     catalogMode: "direct-only",
     execute: async (args, context) => {
@@ -63,7 +57,7 @@ export function createControlTools(runtime: ControlRuntime): ToolDefinition[] {
   });
 
   return [
-    control(TOOL_SEARCH_NAME, "Tool Search", TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, (args) => {
+    control(TOOL_SEARCH_NAME, "Tool Search", TOOL_SEARCH_DESCRIPTION, SCHEMA_TEXTS.search, (args) => {
       const details = runToolSearch(runtime, args);
       const forModel = !Array.isArray(details)
         ? details
@@ -72,33 +66,21 @@ export function createControlTools(runtime: ControlRuntime): ToolDefinition[] {
           : details.map(boundedCandidate);
       return { content: [{ type: "text", text: modelText(forModel) }], details };
     }),
-    control(
-      TOOL_DESCRIBE_NAME,
-      "Tool Describe",
-      TOOL_DESCRIBE_DESCRIPTION,
-      TOOL_DESCRIBE_PARAMETERS,
-      (args) => {
-        runtime.snapshot();
-        const description = describeEntry(resolveTarget(runtime, describeSelector(args)));
-        runtime.count("describe");
-        return { content: [{ type: "text", text: describeText(description) }], details: description };
-      },
-    ),
-    control(
-      TOOL_CALL_NAME,
-      "Tool Call",
-      TOOL_CALL_DESCRIPTION,
-      TOOL_CALL_PARAMETERS,
-      async (args, context) => {
-        runtime.snapshot();
-        const envelope = await runToolCall(runtime, args, context as Parameters<typeof runToolCall>[2]);
-        const entry = runtime.snapshot().get(envelope.tool.id);
-        return toCallResult(envelope, {
-          networkSourced: entry?.resultSource !== "local",
-          detailsMirrorContent: entry?.source === "mcp",
-        });
-      },
-    ),
+    control(TOOL_DESCRIBE_NAME, "Tool Describe", TOOL_DESCRIBE_DESCRIPTION, SCHEMA_TEXTS.describe, (args) => {
+      runtime.snapshot();
+      const description = describeEntry(resolveTarget(runtime, describeSelector(args)));
+      runtime.count("describe");
+      return { content: [{ type: "text", text: describeText(description) }], details: description };
+    }),
+    control(TOOL_CALL_NAME, "Tool Call", TOOL_CALL_DESCRIPTION, SCHEMA_TEXTS.call, async (args, context) => {
+      runtime.snapshot();
+      const envelope = await runToolCall(runtime, args, context as Parameters<typeof runToolCall>[2]);
+      const entry = runtime.snapshot().get(envelope.tool.id);
+      return toCallResult(envelope, {
+        networkSourced: entry?.resultSource !== "local",
+        detailsMirrorContent: entry?.source === "mcp",
+      });
+    }),
   ];
 }
 

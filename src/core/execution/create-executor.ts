@@ -11,7 +11,7 @@ import { cancelledByCaller, runTool } from "./run-tool.js";
 import { CATALOG_UNAVAILABLE_MESSAGE, createToolScheduler, type ScheduleSlot } from "./tool-scheduler.js";
 import type { CallSurface, ExecutionHooks, ToolCallActivity, ToolCallEvent } from "./types.js";
 import { validateArguments } from "./validate-arguments.js";
-import { sharedValidatorCache } from "./validator-cache.js";
+import { sharedValidatorCache, type ValidatorCache } from "./validator-cache.js";
 import { wrapNetworkResult } from "./wrap-network-result.js";
 
 /** Options for an executor: one per run catalog. */
@@ -23,6 +23,8 @@ export interface ExecutorOptions {
   timeoutMs?: number;
   /** Whether the entry is still the one in the run's current catalog (checked at admission and before execution). */
   isAvailable(entry: CatalogEntry): boolean;
+  /** Compiled validators, by schema content. Default: the library's own (`sharedValidatorCache`). */
+  validators?: ValidatorCache;
 }
 
 /** One call's context. */
@@ -91,13 +93,13 @@ function errorResult(error: ToolsiftError): ToolResult {
  * Creates the executor pipeline for one run catalog: scheduling (one shared schedule), availability and
  * policy, `before_tool_call` hooks, approval, output-contract compilation, input validation (native
  * only), execution with timeout and abort, output validation, then `onCallFinished` (every call, whatever
- * its outcome). Compiled validators are shared process-wide, by schema content. See DESIGN.md for the order and the invariants.
+ * its outcome). Compiled validators are shared by schema content (the caches the host hands in). See DESIGN.md for the order and the invariants.
  */
 export function createExecutor(options: ExecutorOptions): Executor {
   const hooks: ExecutionHooks = options.hooks ?? {};
   const timeoutMs = effectiveTimeout(options.timeoutMs);
   const scheduler = createToolScheduler();
-  const validators = sharedValidatorCache();
+  const validators = options.validators ?? sharedValidatorCache();
   let closed = false;
 
   const available = (entry: CatalogEntry): boolean => {

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { Ajv, Options, ValidateFunction } from "ajv";
+import { LRUCache } from "lru-cache";
 import { schemaKey } from "../../shared/schema/index.js";
 import { cloneSchema, UncloneableSchema } from "./clone-schema.js";
 import { MAX_CACHED_VALIDATORS, MAX_SHARED_VALIDATORS } from "./limits.js";
@@ -57,15 +58,18 @@ function dialectOf(schema: unknown): Dialect {
   return "draft-07";
 }
 
-/** The process-wide ajv of each dialect: building one compiles its meta-schema, the dearest step of all. */
-const instances = new Map<Dialect, Ajv>();
+/**
+ * The process-wide ajv of each dialect: building one compiles its meta-schema, the dearest step of all. A
+ * fixed set of three compilers (no schema is left registered in them), not a cache of anything a run hands in.
+ */
+const instances: Partial<Record<Dialect, Ajv>> = {};
 
 function ajvFor(dialect: Dialect): Ajv {
-  let instance = instances.get(dialect);
+  let instance = instances[dialect];
   if (!instance) {
     instance = new (ajvClass(dialect))(AJV_OPTIONS);
     addFormats(instance);
-    instances.set(dialect, instance);
+    instances[dialect] = instance;
   }
   return instance;
 }
@@ -78,7 +82,7 @@ function ajvFor(dialect: Dialect): Ajv {
  * `allErrors`, the standard formats checked (ajv-formats), unknown formats ignored.
  */
 export function createValidatorCache(limit: number = MAX_CACHED_VALIDATORS): ValidatorCache {
-  const compiled = new Map<string, CompiledSchema>();
+  const compiled = new LRUCache<string, CompiledSchema>({ max: Math.max(1, Math.floor(limit)) });
 
   const build = (schema: unknown): CompiledSchema => {
     let copy: unknown;
@@ -114,17 +118,9 @@ export function createValidatorCache(limit: number = MAX_CACHED_VALIDATORS): Val
         return { ok: false, reason: "the schema could not be read" };
       }
       const cached = compiled.get(key);
-      if (cached) {
-        compiled.delete(key);
-        compiled.set(key, cached);
-        return cached;
-      }
+      if (cached) return cached;
       const result = build(schema);
       compiled.set(key, result);
-      if (compiled.size > limit) {
-        const oldest = compiled.keys().next();
-        if (!oldest.done) compiled.delete(oldest.value);
-      }
       return result;
     },
     get size() {
@@ -136,8 +132,8 @@ export function createValidatorCache(limit: number = MAX_CACHED_VALIDATORS): Val
 let shared: ValidatorCache | undefined;
 
 /**
- * The process-wide cache every executor uses (MAX_SHARED_VALIDATORS entries): a validator depends on the
- * schema's content alone, so runs and catalogs with the same schemas share one compiled validator instead
+ * The library's own cache, for executors handed none (MAX_SHARED_VALIDATORS entries): a validator depends on
+ * the schema's content alone, so runs and catalogs with the same schemas share one compiled validator instead
  * of compiling it again per run. A validator's `errors` are read right after the call that set them.
  */
 export function sharedValidatorCache(): ValidatorCache {

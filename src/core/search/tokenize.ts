@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { ABBREVIATIONS } from "./abbreviations.js";
 import { MAX_CACHED_WORDS, MAX_TOKEN_CHARS } from "./limits.js";
 import { SPACELESS_RUN, segmentSpaceless } from "./segment-spaceless.js";
@@ -23,8 +24,11 @@ const CAMEL_PART =
 const LONGEST_STOPWORD = Math.max(...Array.from(STOPWORDS, (word) => word.length));
 const LONGEST_ABBREVIATION = Math.max(...Array.from(ABBREVIATIONS.keys(), (word) => word.length));
 
-/** Terms of recently seen query words (a pure function's memo). */
-const termCache = new Map<string, readonly string[]>();
+/**
+ * Terms of recently seen query words: a bounded memo of a pure function of one short string, so it stays
+ * module-level (nothing in it depends on a catalog, a config or a run).
+ */
+const termCache = new LRUCache<string, readonly string[]>({ max: MAX_CACHED_WORDS });
 
 /** The spec's tokens for a text: whole words lowercased + camelCase/snake_case/digit parts, stopwords dropped, light-stemmed. */
 export function tokenize(text: string): string[] {
@@ -86,10 +90,7 @@ export function cachedWordTerms(word: string): readonly string[] {
   let terms = termCache.get(word);
   if (terms !== undefined) return terms;
   terms = wordTerms(word);
-  if (word.length <= MAX_TOKEN_CHARS) {
-    if (termCache.size >= MAX_CACHED_WORDS) termCache.clear();
-    termCache.set(word, terms);
-  }
+  if (word.length <= MAX_TOKEN_CHARS) termCache.set(word, terms);
   return terms;
 }
 

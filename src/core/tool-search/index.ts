@@ -1,4 +1,8 @@
-export { createToolSearch } from "./create-tool-search.js";
+export {
+  createHostToolSearch,
+  createToolSearch,
+  type ToolSearchHostOptions,
+} from "./create-tool-search.js";
 export { isLocalModel } from "./is-local-model.js";
 export {
   DEFAULT_MAX_SEARCH_LIMIT,
@@ -26,6 +30,12 @@ export type {
   ToolSearchConfigValue,
   ToolSearchSettings,
 } from "./settings-types.js";
+export {
+  createToolSearchCaches,
+  libraryToolSearchCaches,
+  type ToolSearchCaches,
+  type ToolSearchCachesOptions,
+} from "./tool-search-caches.js";
 export type { ToolSearch, ToolSearchOptions } from "./types.js";
 export { validateToolSearchConfig } from "./validate-tool-search-config.js";
 export { modelToolEntry } from "./wrap-for-model.js";

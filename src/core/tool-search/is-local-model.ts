@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { LRUCache } from "lru-cache";
 import { safeRead, safeReadString } from "../../shared/schema/index.js";
 import { MAX_REMEMBERED_HOSTS } from "./limits.js";
 import type { ModelReference } from "./settings-types.js";
@@ -46,15 +47,14 @@ export function isLocalModel(model: ModelReference): boolean {
   return host !== undefined && isLocalHost(host);
 }
 
-/** Answers of `isLocalHost` for host names seen before. */
-const localHosts = new Map<string, boolean>();
+/** Answers of `isLocalHost` for host names seen before (a bounded memo of a pure function of one string). */
+const localHosts = new LRUCache<string, boolean>({ max: MAX_REMEMBERED_HOSTS });
 
 /** True when a URL host name (as `URL.hostname` gives it) names a local machine or network. */
 export function isLocalHost(hostname: string): boolean {
   const known = localHosts.get(hostname);
   if (known !== undefined) return known;
   const local = judgeHost(hostname);
-  if (localHosts.size >= MAX_REMEMBERED_HOSTS) localHosts.clear();
   localHosts.set(hostname, local);
   return local;
 }
@@ -76,18 +76,21 @@ function normalizeProvider(provider: string): string {
   return provider.toLowerCase().replace(/[-_.\s]/gu, "");
 }
 
-/** Host names of base URLs seen before (a config has a handful; every run asks again). */
-const hosts = new Map<string, string | undefined>();
+/**
+ * Host names of base URLs seen before, "" for a URL without one (a config has a handful; every run asks
+ * again): a bounded memo of a pure function of one string.
+ */
+const hosts = new LRUCache<string, string>({ max: MAX_REMEMBERED_HOSTS });
 
 /** The host name of a URL, or `undefined` when it does not parse or has no host. */
 function hostOf(url: string): string | undefined {
-  if (hosts.has(url)) return hosts.get(url);
-  const trimmed = url.trim();
-  const hostname = URL.canParse(trimmed) ? new URL(trimmed).hostname : "";
-  const host = hostname.length > 0 ? hostname : undefined;
-  if (hosts.size >= MAX_REMEMBERED_HOSTS) hosts.clear();
-  hosts.set(url, host);
-  return host;
+  let hostname = hosts.get(url);
+  if (hostname === undefined) {
+    const trimmed = url.trim();
+    hostname = URL.canParse(trimmed) ? new URL(trimmed).hostname : "";
+    hosts.set(url, hostname);
+  }
+  return hostname.length > 0 ? hostname : undefined;
 }
 
 function createLocalAddressList(): BlockList {

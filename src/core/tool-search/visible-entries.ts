@@ -1,8 +1,13 @@
+import { LRUCache } from "lru-cache";
 import { type CatalogEntry, type CatalogSnapshot, visibleWhileCataloged } from "../catalog/index.js";
 import { VISIBLE_SETS_PER_SNAPSHOT } from "./limits.js";
 
-/** Per snapshot: the entries left visible, by the host's direct names (and whether client tools show). */
-const cache = new WeakMap<CatalogSnapshot, Map<string, readonly CatalogEntry[]>>();
+/**
+ * Per snapshot: the entries left visible, by the host's direct names (and whether client tools show). Held
+ * beside the snapshot (weakly, by the immutable snapshot object) because the lists are made of that
+ * snapshot's own entries; it goes with the snapshot.
+ */
+const cache = new WeakMap<CatalogSnapshot, LRUCache<string, readonly CatalogEntry[]>>();
 
 /**
  * The entries of `snapshot` that stay in the model's tool list while cataloged (`visibleWhileCataloged`),
@@ -24,10 +29,9 @@ export function visibleEntries(
     for (const entry of snapshot.entries)
       if (entry.source === "client" && !entry.deferred) visible.push(entry);
   if (!known) {
-    known = new Map();
+    known = new LRUCache({ max: VISIBLE_SETS_PER_SNAPSHOT });
     cache.set(snapshot, known);
   }
-  if (known.size >= VISIBLE_SETS_PER_SNAPSHOT) known.clear();
   const frozen = Object.freeze(visible);
   known.set(key, frozen);
   return frozen;

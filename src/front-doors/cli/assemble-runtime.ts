@@ -63,6 +63,7 @@ export async function assembleRuntime(options: LoadRunEnvironmentOptions): Promi
         await mcp.start();
         return mcp.tools();
       },
+      extraToolsVersion: () => mcp.version(),
     }),
     mcp,
   );

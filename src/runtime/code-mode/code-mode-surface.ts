@@ -1,5 +1,9 @@
 import type { ToolDefinition } from "../../core/catalog/index.js";
-import { createToolSearch, type ToolSearch, type ToolSearchOptions } from "../../core/tool-search/index.js";
+import {
+  createHostToolSearch,
+  type ToolSearch,
+  type ToolSearchHostOptions,
+} from "../../core/tool-search/index.js";
 import { ToolsiftError } from "../../shared/errors/index.js";
 import { isObjectRecord, safeRead } from "../../shared/schema/index.js";
 import { type CodeModeAvailability, codeModeAvailable } from "./code-mode-available.js";
@@ -10,7 +14,7 @@ import type { CodeMode, CodeModeOptions } from "./types.js";
 /** Options of prepareCodeModeSurface. */
 export interface CodeModeSurfaceOptions {
   /** The run's ToolSearch options, as for a run without Code Mode (`codeModeEnabled` is set here). */
-  toolSearch: Omit<ToolSearchOptions, "codeModeEnabled">;
+  toolSearch: Omit<ToolSearchHostOptions, "codeModeEnabled">;
   /** `codeMode` from the config file (`enabled` is assumed true when calling this), plus library limits. */
   codeMode?: Omit<CodeModeOptions, "toolSearch">;
   /** Where the fallback reason is written, e.g. the gateway log. */
@@ -47,7 +51,7 @@ export async function prepareCodeModeSurface(options: CodeModeSurfaceOptions): P
   if (!availability.ok) {
     const fallbackReason = `Code Mode is not available (${availability.reason}); this run uses Tool Search in tools mode instead.`;
     options.log?.(fallbackReason);
-    const toolSearch = createToolSearch({
+    const toolSearch = createHostToolSearch({
       ...options.toolSearch,
       config: toolsModeConfig(options.toolSearch.config),
     });
@@ -58,7 +62,7 @@ export async function prepareCodeModeSurface(options: CodeModeSurfaceOptions): P
       close: async () => toolSearch.close(),
     };
   }
-  const toolSearch = createToolSearch({ ...options.toolSearch, codeModeEnabled: true });
+  const toolSearch = createHostToolSearch({ ...options.toolSearch, codeModeEnabled: true });
   const codeMode = createCodeMode({ ...options.codeMode, toolSearch });
   return {
     toolSearch,
@@ -84,9 +88,9 @@ export async function prepareCodeModeSurface(options: CodeModeSurfaceOptions): P
 }
 
 /** `tools.toolSearch` forced to `tools` mode, keeping an object's other options (the search limits). */
-function toolsModeConfig(config: unknown): ToolSearchOptions["config"] {
+function toolsModeConfig(config: unknown): ToolSearchHostOptions["config"] {
   if (isObjectRecord(config)) {
-    return { ...config, enabled: true, mode: "tools" } as ToolSearchOptions["config"];
+    return { ...config, enabled: true, mode: "tools" } as ToolSearchHostOptions["config"];
   }
   return { mode: "tools" };
 }

@@ -14,6 +14,8 @@ export { type LoadedConfig, loadConfig } from "./load-config.js";
 export { missingConfigError } from "./missing-config-error.js";
 export { parseConfigText } from "./parse-config-text.js";
 export {
+  AGENT_ENVIRONMENT_VARIABLES,
+  agentEnvironmentKey,
   DEFAULT_AGENT_MODEL,
   DEFAULT_MODEL_PROVIDER,
   MAIN_AGENT_ID,

@@ -51,6 +51,17 @@ export interface ResolveAgentOptions {
   configDir?: string;
 }
 
+/** The environment variables resolveAgent reads (and no others): the OpenAI key and the home directory. */
+export const AGENT_ENVIRONMENT_VARIABLES = ["OPENAI_API_KEY", "HOME", "USERPROFILE"] as const;
+
+/**
+ * What resolveAgent reads from `env`, as one key: the same config and agent id resolve the same agent while
+ * the key stays the same, so a caller may keep the resolved agent under it.
+ */
+export function agentEnvironmentKey(env: NodeJS.ProcessEnv): string {
+  return AGENT_ENVIRONMENT_VARIABLES.map((name) => env[name] ?? "").join("\u0000");
+}
+
 /**
  * Resolves one agent from a loaded config. `main` always exists; any other id must be in `agents.list`, else
  * CONFIG_INVALID. A model without `provider/` is an OpenAI model; OpenAI works unconfigured with

@@ -1,5 +1,4 @@
 import { dirname } from "node:path";
-import { DEFAULT_CATALOG_CACHE_SIZE, setCatalogCacheSize } from "../../core/catalog/index.js";
 import { createApprovalBroker } from "../approvals/index.js";
 import type { LoadedConfig } from "../config/index.js";
 import { createMcpToolSource } from "../mcp-client/index.js";
@@ -39,8 +38,6 @@ export async function createRunEnvironment(
   });
   for (const error of plugins.errors) log(`plugin ${error.pluginId ?? error.path} skipped: ${error.message}`);
   const approval = config.tools?.approval ?? {};
-  // Process-wide, like the search indexes it keeps alive.
-  setCatalogCacheSize(config.tools?.catalogCacheSize ?? DEFAULT_CATALOG_CACHE_SIZE);
   return {
     config,
     toolSearch: loaded.toolSearch,
@@ -60,7 +57,9 @@ export async function createRunEnvironment(
       baseDir: configDir,
       ...(options.log ? { log } : {}),
     }),
-    caches: createRunCaches(),
+    caches: createRunCaches(
+      config.tools?.catalogCacheSize === undefined ? {} : { catalogCacheSize: config.tools.catalogCacheSize },
+    ),
     log,
   };
 }

@@ -12,3 +12,4 @@ export {
   type RunProfile,
   toolSearchModel,
 } from "./run-profile.js";
+export { createRuntimeCaches, libraryRuntimeCaches, type RuntimeCaches } from "./runtime-caches.js";

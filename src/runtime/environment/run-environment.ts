@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { ToolDefinition } from "../../core/catalog/index.js";
 import type { ToolSearchSettings } from "../../core/tool-search/index.js";
 import type { ApprovalBroker } from "../approvals/index.js";
@@ -5,19 +6,26 @@ import type { ToolsiftConfig } from "../config/index.js";
 import type { McpToolSource } from "../mcp-client/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
 import type { SessionStore } from "../sessions/index.js";
+import { createRuntimeCaches, type RuntimeCaches } from "./runtime-caches.js";
+
+/** Most workspaces (and versions of the tool sources) whose tool lists are kept. */
+const MAX_GATHERED_LISTS = 64;
 
 /**
- * The caches runs of one environment share. Each belongs to the environment that made it, so two
+ * The caches runs of one environment share: Tool Search's (catalogs, indexes, directories, validators), the
+ * policy's verdicts, and the runner's tool lists. Each belongs to the environment that made it, so two
  * environments in one process (a test's, a second config) never see each other's entries.
  */
-export interface RunCaches {
+export interface RunCaches extends RuntimeCaches {
   /** The core tools per workspace: the same definitions run after run let policy verdicts and the catalog be reused. */
-  coreToolsByWorkspace: Map<string, readonly ToolDefinition[]>;
-  /** The last joined tool list per workspace, with the source lists it was joined from. */
-  gatheredByWorkspace: Map<
+  coreToolsByWorkspace: LRUCache<string, readonly ToolDefinition[]>;
+  /** The last joined tool list per workspace, with the source lists it was joined from (sources without versions). */
+  gatheredByWorkspace: LRUCache<
     string,
     { sources: readonly (readonly ToolDefinition[])[]; tools: readonly ToolDefinition[] }
   >;
+  /** The joined tool list of each version of the sources, so one version always hands over one array. */
+  gatheredByVersion: LRUCache<string, readonly ToolDefinition[]>;
 }
 
 /**
@@ -54,9 +62,17 @@ export interface RunEnvironment {
  */
 export type RunSurfaceEnvironment = Pick<RunEnvironment, "toolSearch"> & {
   [Key in "plugins" | "log"]?: RunEnvironment[Key];
-} & { approvals?: Pick<RunEnvironment["approvals"], "requestApproval"> };
+} & { approvals?: Pick<RunEnvironment["approvals"], "requestApproval"> } & {
+  /** What runs share across runs. Default: the library's own caches (libraryRuntimeCaches). */
+  caches?: RuntimeCaches;
+};
 
-/** Fresh, empty caches for one environment. */
-export function createRunCaches(): RunCaches {
-  return { coreToolsByWorkspace: new Map(), gatheredByWorkspace: new Map() };
+/** Fresh, empty caches for one environment; `catalogCacheSize` is `tools.catalogCacheSize`. */
+export function createRunCaches(options: { catalogCacheSize?: number } = {}): RunCaches {
+  return {
+    ...createRuntimeCaches(options),
+    coreToolsByWorkspace: new LRUCache({ max: MAX_GATHERED_LISTS }),
+    gatheredByWorkspace: new LRUCache({ max: MAX_GATHERED_LISTS }),
+    gatheredByVersion: new LRUCache({ max: MAX_GATHERED_LISTS }),
+  };
 }

@@ -50,6 +50,17 @@ export function createMcpToolSource(
   let started: Promise<void> | undefined;
   let lastParts: McpToolDefinition[][] = [];
   let lastTools: McpToolDefinition[] = [];
+  let version = 0;
+  /** The current list: the last one while no connection swapped its own (runs over it then share one catalog). */
+  const current = (): McpToolDefinition[] => {
+    const parts = connections.map((connection) => connection.tools());
+    if (parts.length !== lastParts.length || parts.some((part, index) => part !== lastParts[index])) {
+      lastParts = parts;
+      lastTools = Object.freeze(parts.flat()) as McpToolDefinition[];
+      version += 1;
+    }
+    return lastTools;
+  };
   let closed = false;
 
   return {
@@ -58,14 +69,10 @@ export function createMcpToolSource(
       started ??= Promise.all(connections.map((connection) => connection.start())).then(() => undefined);
       return started;
     },
-    tools() {
-      // The same list while no connection swapped its own: runs over it then share one catalog.
-      const parts = connections.map((connection) => connection.tools());
-      if (parts.length !== lastParts.length || parts.some((part, index) => part !== lastParts[index])) {
-        lastParts = parts;
-        lastTools = Object.freeze(parts.flat()) as McpToolDefinition[];
-      }
-      return lastTools;
+    tools: current,
+    version() {
+      current();
+      return version;
     },
     status() {
       return connections.map((connection) => connection.status());

@@ -32,6 +32,8 @@ export interface McpToolSource {
   start(): Promise<void>;
   /** The current tools of every ready server, in config order. */
   tools(): McpToolDefinition[];
+  /** The version of `tools()`: it goes up whenever any server's tool list changes, and only then. */
+  version(): number;
   /** One entry per configured server, in config order. */
   status(): McpServerStatus[];
   /** Called after any server's tool list changed (list_changed, restart, failure). Returns an unsubscribe. */

@@ -1,6 +1,6 @@
 import type { ToolDefinition } from "../../core/catalog/index.js";
-import type { RunSurfaceEnvironment } from "../environment/index.js";
-import { applySharedToolPolicy, applyToolPolicy } from "../policy/index.js";
+import { libraryRuntimeCaches, type RunSurfaceEnvironment } from "../environment/index.js";
+import { applyToolPolicy } from "../policy/index.js";
 import { attributionOf, declareTools } from "./declared-tools.js";
 import { executeSurfaceCall, type SurfaceCallTarget } from "./execute-surface-call.js";
 import { openToolSearch } from "./open-tool-search.js";
@@ -21,14 +21,20 @@ export async function openRunSurface(
   run: RunSurfaceRun,
 ): Promise<RunSurface> {
   const { policy } = run.profile;
-  // The run's sources are often the very definitions of the last run: their verdicts (and the catalog built
-  // from the admitted list) are shared. The client's tools are new with every request.
+  const caches = environment.caches ?? libraryRuntimeCaches();
+  // The run's sources are often the very definitions of the last run (or the same version of them): their
+  // verdicts (and the catalog built from the admitted list) are shared. The client's tools are new with
+  // every request.
   const admit = (given: readonly ToolDefinition[]) =>
-    policy ? applySharedToolPolicy(given, policy).admitted : given;
+    policy ? caches.policies.apply(given, policy).admitted : given;
+  const shared = policy
+    ? caches.policies.apply(run.tools, policy, run.toolsVersion)
+    : { admitted: run.tools, version: run.toolsVersion };
   const clientTools = run.clientTools ?? [];
   const admitted = {
-    tools: admit(run.tools),
+    tools: shared.admitted,
     clientTools: policy ? applyToolPolicy(clientTools, policy).admitted : [...clientTools],
+    ...(shared.version === undefined ? {} : { version: shared.version }),
   };
   const hooks = createRunHooks({
     ...environment,
@@ -40,7 +46,7 @@ export async function openRunSurface(
     isTargetCall: (activity) => activity.surface === "control" && activity.toolCallId !== undefined,
     onTargetActivity: (activity) => run.onTargetActivity?.(activity),
   });
-  const opened = await openToolSearch({ environment, run, admitted, hooks });
+  const opened = await openToolSearch({ environment: { ...environment, caches }, run, admitted, hooks });
   const { search } = opened;
   let declared = declareTools(opened, hooks);
   const target: SurfaceCallTarget = {

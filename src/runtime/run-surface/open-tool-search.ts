@@ -1,8 +1,8 @@
 import { type ToolDefinition, toCatalogEntry } from "../../core/catalog/index.js";
 import type { ExecutionHooks } from "../../core/execution/index.js";
-import { createToolSearch, type ToolSearch } from "../../core/tool-search/index.js";
+import { createHostToolSearch, type ToolSearch } from "../../core/tool-search/index.js";
 import { type CodeModeSurface, prepareCodeModeSurface } from "../code-mode/index.js";
-import type { RunSurfaceEnvironment } from "../environment/index.js";
+import { libraryRuntimeCaches, type RunSurfaceEnvironment } from "../environment/index.js";
 import { runBeforePromptHooks } from "../plugins/index.js";
 import { toolSearchOptionsFor } from "./tool-search-options.js";
 import type { RunSurfaceRun } from "./types.js";
@@ -21,8 +21,8 @@ export interface OpenedToolSearch {
 export async function openToolSearch(options: {
   environment: RunSurfaceEnvironment;
   run: RunSurfaceRun;
-  /** The run's tools and client tools the policy admitted. */
-  admitted: { tools: readonly ToolDefinition[]; clientTools: readonly ToolDefinition[] };
+  /** The run's tools and client tools the policy admitted, and the version of the admitted tools. */
+  admitted: { tools: readonly ToolDefinition[]; clientTools: readonly ToolDefinition[]; version?: string };
   hooks: ExecutionHooks;
 }): Promise<OpenedToolSearch> {
   const { environment, run, admitted, hooks } = options;
@@ -32,6 +32,8 @@ export async function openToolSearch(options: {
     settings: environment.toolSearch,
     profile: run.profile,
     hooks,
+    caches: environment.caches ?? libraryRuntimeCaches(),
+    ...(admitted.version === undefined ? {} : { toolsVersion: admitted.version }),
   });
   const contextWindowTokens = run.profile.contextWindowTokens;
   const codeMode = run.codeMode
@@ -44,7 +46,7 @@ export async function openToolSearch(options: {
         ...(log ? { log } : {}),
       })
     : undefined;
-  const search = codeMode?.toolSearch ?? createToolSearch(searchOptions);
+  const search = codeMode?.toolSearch ?? createHostToolSearch(searchOptions);
   try {
     search.addClientTools(admitted.clientTools);
     await narrowBeforePrompt(search, {

@@ -14,6 +14,11 @@ export interface RunSurfaceRun {
   keyId?: string;
   /** Every tool of the run's sources (core, plugin, MCP), before policy. */
   tools: readonly ToolDefinition[];
+  /**
+   * The version of `tools` their sources state: equal versions mean the very same definitions, so what was
+   * derived from them (policy verdicts, the catalog) is found by it. Default: none (found by identity).
+   */
+  toolsVersion?: string;
   /** Tools the client declared with the request (a call to one is handed back). Default none. */
   clientTools?: readonly ToolDefinition[];
   /** Code Mode for this run (replaces the controls; falls back to `tools` mode if it cannot start). Default off. */

@@ -1,5 +1,6 @@
+import { LRUCache } from "lru-cache";
 import { toCatalogEntry } from "../../core/catalog/index.js";
-import { type ResolvedAgent, resolveAgent } from "../config/index.js";
+import { agentEnvironmentKey, type ResolvedAgent, resolveAgent } from "../config/index.js";
 import { agentProfile } from "../environment/index.js";
 import { applyToolPolicy } from "../policy/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
@@ -26,9 +27,9 @@ export function createRunner(options: RunnerOptions): Runner {
   const providerStatuses = createProviderStatusBoard(Object.keys(config.models?.providers ?? {}));
 
   // Resolved once per agent while the environment it reads stays the same (the config never changes here).
-  const agents = new Map<string, { envKey: string; agent: ResolvedAgent }>();
+  const agents = new LRUCache<string, { envKey: string; agent: ResolvedAgent }>({ max: MAX_RESOLVED_AGENTS });
   const agentFor = (agentId: string): ResolvedAgent => {
-    const envKey = `${env.OPENAI_API_KEY ?? ""}\u0000${env.HOME ?? ""}\u0000${env.USERPROFILE ?? ""}`;
+    const envKey = agentEnvironmentKey(env);
     const known = agents.get(agentId);
     if (known?.envKey === envKey) return known.agent;
     const agent = resolveAgent(config, agentId, {
@@ -36,7 +37,6 @@ export function createRunner(options: RunnerOptions): Runner {
       env,
       configDir: environment.configDir,
     });
-    if (agents.size >= MAX_RESOLVED_AGENTS) agents.clear();
     agents.set(agentId, { envKey, agent });
     return agent;
   };
@@ -58,14 +58,16 @@ export function createRunner(options: RunnerOptions): Runner {
   const inspectSurface = async (agentId: string, sessionKey: string) => {
     const agent = agentFor(agentId);
     const profile = agentProfile(config, agent);
-    const tools = await gatheredTools(options, agent);
-    // Nothing is called or prompted on it: the settings alone, no hooks, approvals or log.
+    const gathered = await gatheredTools(options, agent);
+    const { tools } = gathered;
+    // Nothing is called or prompted on it: the settings and the caches alone, no hooks, approvals or log.
     const surface = await openRunSurface(
-      { toolSearch: environment.toolSearch },
+      { toolSearch: environment.toolSearch, caches: environment.caches },
       {
         profile,
         sessionKey,
         tools,
+        ...(gathered.version === undefined ? {} : { toolsVersion: gathered.version }),
         unknownToolText: (name) => `Unknown tool "${name.slice(0, 200)}".`,
       },
     );

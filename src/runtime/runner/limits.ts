@@ -17,8 +17,5 @@ export const MAX_OUTPUT_RESERVE_SHARE = 0.25;
 /** Old tool outputs at most this long are kept as they are: replacing them would save next to nothing. */
 export const MIN_SHORTENED_OUTPUT_CHARS = 200;
 
-/** Workspaces whose core tool definitions are kept for reuse across runs (all dropped beyond it). */
-export const MAX_CORE_TOOL_WORKSPACES = 64;
-
 /** Agents whose resolved settings a runner keeps (unknown agent ids are refused, so this is the config's). */
 export const MAX_RESOLVED_AGENTS = 256;

@@ -39,13 +39,15 @@ export async function prepareRun(
 ): Promise<PreparedRun> {
   const { environment } = options;
   const codeMode = environment.config.codeMode;
+  const gathered = await gatheredTools(options, agent);
   // A look without a run opens the surface without the plugins (their `before_prompt` hooks do not run).
   const { plugins: _plugins, ...withoutPlugins } = environment;
   const surface = await openRunSurface(sinks.withoutHooks === true ? withoutPlugins : environment, {
     profile: agentProfile(environment.config, agent),
     sessionKey: request.sessionKey,
     ...(request.keyId === undefined ? {} : { keyId: request.keyId }),
-    tools: await gatheredTools(options, agent),
+    tools: gathered.tools,
+    ...(gathered.version === undefined ? {} : { toolsVersion: gathered.version }),
     clientTools,
     // Code Mode replaces the controls (never both); the codex harness keeps its own.
     ...(codeMode?.enabled === true && agent.harness !== "codex"

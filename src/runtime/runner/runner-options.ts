@@ -17,6 +17,12 @@ export interface RunnerOptions {
   coreTools?: boolean;
   /** Further tools for every run (MCP tools). Default none. */
   extraTools?: () => Promise<readonly ToolDefinition[]> | readonly ToolDefinition[];
+  /**
+   * The version of what `extraTools` returns now, read right after it (an MCP tool source's `version()`):
+   * equal versions mean the very same definitions, so runs find what was derived from them by it. Default:
+   * none (they are found by the definitions' identity).
+   */
+  extraToolsVersion?: () => string | number;
   /** Provider factory; default: the OpenAI client for `openai-responses` / `openai-chat`, Anthropic's for `anthropic-messages`. */
   createProvider?: (id: string, settings: ProviderSettings) => Provider;
 }

@@ -5,7 +5,7 @@ import type { ToolDefinition } from "../../core/catalog/index.js";
 import { readToolSearchSettings, type ToolSearchConfigValue } from "../../core/tool-search/index.js";
 import { type MockOpenAI, startMockOpenAI } from "../../dev/mock-openai/index.js";
 import type { AgentEntry, AgentSettings, ToolsiftConfig } from "../config/index.js";
-import { createRunCaches } from "../environment/index.js";
+import { createRunCaches, type RunCaches } from "../environment/index.js";
 import { type LoadedPlugins, loadPlugins } from "../plugins/index.js";
 import type {
   ConversationItem,
@@ -169,8 +169,12 @@ export interface RunnerHarnessOptions {
   /** A scripted provider used instead of the mock over HTTP (no mock server is started then). */
   provider?: Provider;
   extraTools?: ToolDefinition[];
+  /** The version the extra tools' source states (read on every run). Default: none. */
+  extraToolsVersion?: () => string | number;
   /** Wraps the real file session store (to inject a write failure). */
   wrapSessions?: (store: SessionStore) => SessionStore;
+  /** The caches the runner's runs share. Default: the runner's own. */
+  caches?: RunCaches;
 }
 
 /** A runner built from real parts: the mock over HTTP, the real provider client, file sessions, plugins. */
@@ -237,13 +241,14 @@ export async function createRunnerHarness(options: RunnerHarnessOptions = {}): P
         env: {},
         plugins,
         sessions,
-        caches: createRunCaches(),
+        caches: options.caches ?? createRunCaches(),
         log: (line) => logLines.push(line),
       },
       // Most runner tests reason about plugin tools alone; core tools are exercised where a test asks.
       coreTools: options.coreTools ?? false,
       ...(options.extraTools ? { extraTools: () => options.extraTools ?? [] } : {}),
       ...(provider ? { createProvider: () => provider } : {}),
+      ...(options.extraToolsVersion ? { extraToolsVersion: options.extraToolsVersion } : {}),
     });
     return {
       runner,

@@ -1,9 +1,16 @@
+import { LRUCache } from "lru-cache";
 import { MAX_REMEMBERED_JSON_TEXTS } from "./limits.js";
 
 type Parsed = { parsed: unknown } | undefined;
 
-/** Texts parsed during the current synchronous work, oldest first; `undefined` for text that is not JSON. */
-const remembered = new Map<string, Parsed>();
+/** Stands for "not JSON" in the memo (which cannot hold `undefined`). */
+const NOT_JSON = { parsed: undefined } as const;
+
+/**
+ * Texts parsed during the current synchronous work (least recently used dropped first). Module-level: it is
+ * emptied a microtask after its first use, so nothing in it outlives the synchronous work that filled it.
+ */
+const remembered = new LRUCache<string, { parsed: unknown }>({ max: MAX_REMEMBERED_JSON_TEXTS });
 let forgetting = false;
 
 const forget = () => {
@@ -19,13 +26,10 @@ const forget = () => {
  * so no text or value outlives its run here. The parsed value is shared: callers only read it.
  */
 export function parseJsonText(text: string): Parsed {
-  if (remembered.has(text)) return remembered.get(text);
+  const known = remembered.get(text);
+  if (known !== undefined) return known === NOT_JSON ? undefined : known;
   const result = surelyNotJson(text) ? undefined : parse(text);
-  if (remembered.size >= MAX_REMEMBERED_JSON_TEXTS) {
-    const oldest = remembered.keys().next();
-    if (!oldest.done) remembered.delete(oldest.value);
-  }
-  remembered.set(text, result);
+  remembered.set(text, result ?? NOT_JSON);
   if (!forgetting) {
     forgetting = true;
     queueMicrotask(forget);

@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /** Words that mark a key as secret wherever they appear in it (`db_password`, `clientSecret`, `Cookie`, `sentry_dsn`). */
 const SECRET_WORDS: ReadonlySet<string> = new Set([
   "password",
@@ -74,15 +76,17 @@ export function isSecretKeyName(key: string): boolean {
   const known = verdicts.get(key);
   if (known !== undefined) return known;
   const verdict = judgeKeyName(key);
-  // Keys repeat across every logged event (`type`, `text`, `callId`): remembered, within a bound.
-  if (verdicts.size >= MAX_REMEMBERED_KEY_NAMES) verdicts.clear();
   verdicts.set(key, verdict);
   return verdict;
 }
 
-/** How many key names keep their verdict; past it the memory starts afresh. */
+/** How many key names keep their verdict (least recently used dropped first). */
 const MAX_REMEMBERED_KEY_NAMES = 4096;
-const verdicts = new Map<string, boolean>();
+/**
+ * Keys repeat across every logged event (`type`, `text`, `callId`): their verdicts are remembered. A bounded
+ * memo of a pure function of one string, so it stays module-level.
+ */
+const verdicts = new LRUCache<string, boolean>({ max: MAX_REMEMBERED_KEY_NAMES });
 
 function judgeKeyName(key: string): boolean {
   const words = keyWords(key);
