@@ -63,7 +63,7 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
     const serveSettings = config.mcp?.serve ?? {};
     frontend = createMcpFrontend({
       source: environment.mcp,
-      environment: { ...environment, log },
+      environment,
       profile: mcpServeProfile(config),
       ...(serveSettings.maxSessionLogBytes === undefined
         ? {}
