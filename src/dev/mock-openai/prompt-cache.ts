@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { CHARS_PER_TOKEN, MAX_CACHED_PREFIXES } from "./limits.js";
+import { MAX_CACHED_PREFIXES } from "./limits.js";
 import { field } from "./planner-input.js";
+import { CHARS_PER_TOKEN } from "./usage-figures.js";
 
 /** A Messages request's prompt-cache figures, in the mock's tokens (bytes / `CHARS_PER_TOKEN`, rounded up). */
 export type CacheFigures = {
