@@ -39,8 +39,8 @@ export const MAX_QUOTED_VALUE_CHARS = 200;
 export const MAX_STORED_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /**
- * Agent and hosted-tool-type pairs the gateway remembers having logged (one line each); past it the memory
- * starts over, so a client inventing tool types cannot grow it.
+ * Agent and hosted-tool-type pairs the gateway remembers having logged (one line each); past it the pair
+ * logged longest ago is forgotten, so a client inventing tool types cannot grow it.
  */
 export const MAX_REPORTED_HOSTED_TOOL_TYPES = 1_024;
 
