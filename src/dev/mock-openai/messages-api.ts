@@ -1,7 +1,6 @@
 import type { ConversationItem, ProviderTool } from "../../runtime/providers/index.js";
-import { MOCK_MODEL_ID } from "./limits.js";
 import { MockRequestError } from "./openai-error.js";
-import { contentText, field, plannerInput, requestModel } from "./planner-input.js";
+import { contentText, field, MOCK_MODEL_ID, plannerInput, requestModel } from "./planner-input.js";
 import type { CacheFigures } from "./prompt-cache.js";
 import type { MockTurn } from "./responses-api.js";
 import { type AnswerContext, usageFigures } from "./usage-figures.js";

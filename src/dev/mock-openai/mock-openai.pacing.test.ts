@@ -1,8 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../../shared/errors/index.js";
-import { PIECE_DELAY_ENV } from "./limits.js";
-import { startMockOpenAI } from "./start-mock-openai.js";
+import { PIECE_DELAY_ENV, startMockOpenAI } from "./start-mock-openai.js";
 import type { MockOpenAI } from "./types.js";
 
 // The piece delay (for benchmarks): only lower bounds are asserted, so a slow machine never fails these.

@@ -4,6 +4,9 @@ import { MockRequestError } from "./openai-error.js";
 import type { PlannerInput } from "./plan-response.js";
 import { joinNamespace, type NamespacedName } from "./tool-names.js";
 
+/** The model id the mock reports in `/v1/models` and when a request names none. */
+export const MOCK_MODEL_ID = "toolsift-mock";
+
 /** The planner's view of a conversation: the last user message's text and the items after it. */
 export function plannerInput(
   items: readonly ConversationItem[],

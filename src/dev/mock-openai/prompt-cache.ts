@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { CHARS_PER_TOKEN, MAX_CACHED_PREFIXES } from "./limits.js";
+import { LRUCache } from "lru-cache";
+import { MAX_CACHED_PREFIXES } from "./limits.js";
 import { field } from "./planner-input.js";
+import { CHARS_PER_TOKEN } from "./usage-figures.js";
 
 /** A Messages request's prompt-cache figures, in the mock's tokens (bytes / `CHARS_PER_TOKEN`, rounded up). */
 export type CacheFigures = {
@@ -20,11 +22,11 @@ export type PromptCache = { account(body: unknown): CacheFigures };
  * `cache_control`, in Anthropic's order: `tools`, then the `system` blocks, then each message's content
  * blocks; a prefix is the JSON of every block up to the breakpoint. The longest prefix already known is a
  * cache read; the rest of the last prefix is a cache write; then every prefix of the request is known. At
- * most `MAX_CACHED_PREFIXES` hashes are kept (the oldest forgotten). No minimum length and no expiry: the
- * mock's figures show whether the prefix stays byte-identical, not what Anthropic would charge.
+ * most `MAX_CACHED_PREFIXES` hashes are kept (the least recently seen forgotten). No minimum length and no
+ * expiry: the mock's figures show whether the prefix stays byte-identical, not what Anthropic would charge.
  */
 export function createPromptCache(): PromptCache {
-  const known = new Set<string>();
+  const known = new LRUCache<string, true>({ max: MAX_CACHED_PREFIXES });
   return {
     account(body) {
       const prefixes = breakpointPrefixes(body);
@@ -35,15 +37,8 @@ export function createPromptCache(): PromptCache {
       hashes.forEach((hash, index) => {
         if (known.has(hash)) readBytes = prefixes[index]?.bytes ?? 0;
       });
-      for (const hash of hashes) {
-        known.delete(hash);
-        known.add(hash);
-      }
-      while (known.size > MAX_CACHED_PREFIXES) {
-        const oldest = known.values().next().value;
-        if (oldest === undefined) break;
-        known.delete(oldest);
-      }
+      // Every prefix of the request becomes the most recently seen (`has` leaves the order alone).
+      for (const hash of hashes) known.set(hash, true);
       const readTokens = tokens(readBytes);
       return { readTokens, creationTokens: tokens(last.bytes) - readTokens, prefixBytes: last.bytes };
     },

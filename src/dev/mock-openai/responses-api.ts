@@ -1,10 +1,10 @@
 import type { ConversationItem } from "../../runtime/providers/index.js";
-import { MOCK_MODEL_ID } from "./limits.js";
 import { MockRequestError } from "./openai-error.js";
 import type { PlannerInput } from "./plan-response.js";
 import {
   contentText,
   field,
+  MOCK_MODEL_ID,
   plannerInput,
   readNamespaces,
   readTools,

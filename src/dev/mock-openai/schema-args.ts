@@ -1,5 +1,11 @@
 import { isObjectRecord } from "../../shared/schema/index.js";
-import { MAX_ARGUMENT_DEPTH, PLACEHOLDER_NUMBER, PLACEHOLDER_STRING } from "./limits.js";
+import { MAX_ARGUMENT_DEPTH } from "./limits.js";
+
+/** Value the planner gives a required string (and an argument of unknown type). */
+export const PLACEHOLDER_STRING = "qa";
+
+/** Value the planner gives a required number or integer (raised to a declared minimum). */
+export const PLACEHOLDER_NUMBER = 1;
 
 /**
  * Arguments for a tool, built from its JSON Schema: every required property gets a value by its type —

@@ -1,5 +1,6 @@
 import { isObjectRecord } from "../../shared/schema/index.js";
-import { MAX_ARGUMENT_DEPTH, PLACEHOLDER_NUMBER, PLACEHOLDER_STRING } from "./limits.js";
+import { MAX_ARGUMENT_DEPTH } from "./limits.js";
+import { PLACEHOLDER_NUMBER, PLACEHOLDER_STRING } from "./schema-args.js";
 
 /** A parsed compact signature type (the TypeScript-style text of `signatures/`). */
 type SignatureType =

@@ -3,9 +3,18 @@ import { isIP } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { ToolsiftError } from "../../shared/errors/index.js";
 import { createMockApp } from "./create-mock-app.js";
-import { DEFAULT_MOCK_HOST, MAX_PIECE_DELAY_MS, PIECE_DELAY_ENV } from "./limits.js";
+import { MAX_PIECE_DELAY_MS } from "./limits.js";
 import { createRequestLog } from "./request-log.js";
 import type { MockOpenAI, MockOpenAIOptions } from "./types.js";
+
+/** Host the mock binds when none is given: loopback only. */
+const DEFAULT_MOCK_HOST = "127.0.0.1";
+
+/** Port `toolsift mock-openai` listens on without `--port` (the gateway's default port plus one). */
+export const DEFAULT_MOCK_CLI_PORT = 18_790;
+
+/** Environment variable that sets the mock's piece delay when `pieceDelayMs` is not given (default 0). */
+export const PIECE_DELAY_ENV = "TOOLSIFT_MOCK_PIECE_DELAY_MS";
 
 const MAX_PORT = 65_535;
 

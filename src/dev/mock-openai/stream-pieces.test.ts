@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STREAM_ARGUMENT_PIECE_CHARS } from "./limits.js";
-import { argumentPieces, wordPieces } from "./stream-pieces.js";
+import { argumentPieces, STREAM_ARGUMENT_PIECE_CHARS, wordPieces } from "./stream-pieces.js";
 
 describe("wordPieces", () => {
   it.each<[string, string[]]>([

@@ -1,4 +1,5 @@
-import { STREAM_ARGUMENT_PIECE_CHARS } from "./limits.js";
+/** Code points per piece when the mock streams function-call arguments (text is streamed word by word). */
+export const STREAM_ARGUMENT_PIECE_CHARS = 8;
 
 /**
  * Text cut into the pieces the mock streams: one word with the whitespace after it per piece (leading

@@ -1,6 +1,8 @@
 import type { ConversationItem } from "../../runtime/providers/index.js";
-import { CHARS_PER_TOKEN } from "./limits.js";
 import type { NamespacedName } from "./tool-names.js";
+
+/** Characters counted as one token in the mock's usage figures. */
+export const CHARS_PER_TOKEN = 4;
 
 /** What an answer needs besides the planned items. */
 export type AnswerContext = {

@@ -1,6 +1,8 @@
 import { laneInput, type QaLane } from "./lanes.js";
-import { LANE_REQUEST_TIMEOUT_MS } from "./limits.js";
 import { type LaneStream, readLaneStream } from "./read-lane-stream.js";
+
+/** How long one lane's request may take. */
+const LANE_REQUEST_TIMEOUT_MS = 60_000;
 
 /** `max_tokens` of a lane's `/v1/messages` request (Anthropic requires one; the mock's answers are short). */
 const LANE_MAX_TOKENS = 1_024;

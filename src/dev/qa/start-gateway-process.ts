@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { ToolsiftError } from "../../shared/errors/index.js";
-import { GATEWAY_START_TIMEOUT_MS } from "./limits.js";
+
+/** How long a gateway child process may take to print its address. */
+const GATEWAY_START_TIMEOUT_MS = 20_000;
 
 /** A gateway running as a real child process. */
 export interface GatewayProcess {

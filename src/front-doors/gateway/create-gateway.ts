@@ -1,6 +1,7 @@
 import {
   createHttpGuard,
   createKeyRing,
+  DEFAULT_BIND_HOST,
   type GuardRefusal,
   type KeyRing,
 } from "../../runtime/http-guard/index.js";
@@ -15,7 +16,7 @@ import type { GatewayContext } from "./gateway-context.js";
 import type { ApiErrorBody } from "./gateway-error.js";
 import { HostedToolReporter } from "./hosted-tools.js";
 import { createInternalErrorReporter } from "./internal-error.js";
-import { DEFAULT_GATEWAY_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
 import {
   COUNT_TOKENS_PATH,
   createMessagesRoutes,
@@ -102,7 +103,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       : undefined;
   const guardFor = (bindHost: string) => createGatewayGuard(options, { bindHost, jsonPosts, log, keyRing });
   // The Host check needs the bind address: given, or taken from `listen` (127.0.0.1 until then).
-  let guard = guardFor(options.bindHost ?? DEFAULT_GATEWAY_HOST);
+  let guard = guardFor(options.bindHost ?? DEFAULT_BIND_HOST);
   // The gateway's own routes answer OpenAI error objects; each dialect's app renders its own.
   const app = createDialectApp({ reportInternal });
 

@@ -72,7 +72,8 @@ describe("HostedToolReporter", () => {
     reporter.report("main", undefined);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^agent other: /u);
-    // A client inventing types: the memory starts over past its bound, so it cannot grow without end.
+    // A client inventing types: past its bound the memory forgets the oldest pairs, so it cannot grow without
+    // end (web_search, logged first, is logged again).
     const invented = Array.from(
       { length: MAX_REPORTED_HOSTED_TOOL_TYPES + 5 },
       (_, index) => `invented_${index}`,

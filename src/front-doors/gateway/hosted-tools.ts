@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { invalidRequest } from "./gateway-error.js";
 import { MAX_REPORTED_HOSTED_TOOL_TYPES } from "./limits.js";
 import { quoteValue } from "./request/request-fields.js";
@@ -28,10 +29,11 @@ export function applyHostedToolsSetting(
 /**
  * Logs each hosted tool type once per agent (one line per agent and type for the gateway's life), so an
  * operator learns what clients ask for without a line per request. The memory of what was logged is
- * bounded (`MAX_REPORTED_HOSTED_TOOL_TYPES`): past it, it starts over, so invented types cannot grow it.
+ * bounded (`MAX_REPORTED_HOSTED_TOOL_TYPES`): past it, the pair logged longest ago is forgotten (and logged
+ * again if it comes back), so invented types cannot grow it.
  */
 export class HostedToolReporter {
-  readonly #reported = new Set<string>();
+  readonly #reported = new LRUCache<string, true>({ max: MAX_REPORTED_HOSTED_TOOL_TYPES });
   readonly #log: (line: string) => void;
 
   constructor(log: (line: string) => void) {
@@ -43,8 +45,7 @@ export class HostedToolReporter {
     for (const type of types ?? []) {
       const key = `${agentId}\u0000${type}`;
       if (this.#reported.has(key)) continue;
-      if (this.#reported.size >= MAX_REPORTED_HOSTED_TOOL_TYPES) this.#reported.clear();
-      this.#reported.add(key);
+      this.#reported.set(key, true);
       this.#log(
         `agent ${agentId}: hosted tool type ${quoteValue(type)} declared by a client is left out of the model's request: toolsift cannot run it (gateway.hostedTools: "omit"; the session log notes it on each turn that declares it)`,
       );

@@ -1,9 +1,5 @@
-import { DEFAULT_BIND_HOST } from "../../runtime/http-guard/index.js";
 /** Largest request body the gateway reads (1 MiB); bigger bodies get 413. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-/** Agent a run uses when the request names none (`x-toolsift-agent`). */
-export const DEFAULT_AGENT_ID = "main";
 
 /** How many response ids `previous_response_id` can still refer to; the oldest are forgotten first. */
 export const MAX_REMEMBERED_RESPONSES = 10_000;
@@ -23,20 +19,11 @@ export const MAX_ERROR_MESSAGE_CHARS = 2000;
 /** Bound on draining in-flight runs when the gateway stops (SIGTERM): 30 s. */
 export const GATEWAY_DRAIN_TIMEOUT_MS = 30_000;
 
-/** Default TCP port of `toolsift gateway`. */
-export const DEFAULT_GATEWAY_PORT = 18789;
-
-/** Default bind address of `toolsift gateway`: every front door's (`DEFAULT_BIND_HOST`, loopback only). */
-export const DEFAULT_GATEWAY_HOST = DEFAULT_BIND_HOST;
-
 /** Largest body of an approval decision (`POST /v1/approvals/:id`): 16 KiB. */
 export const MAX_APPROVAL_BODY_BYTES = 16 * 1024;
 
 /** Default most runs waiting behind a session's running run (`gateway.maxQueuedPerSession`); more get 429. */
 export const DEFAULT_MAX_QUEUED_PER_SESSION = 8;
-
-/** `Retry-After` (seconds) sent with a 429 for a session whose queue is full. */
-export const SESSION_BUSY_RETRY_AFTER_SECONDS = 5;
 /**
  * How many branch sessions a request with resent history may be followed through (`queue-run.ts`): one per
  * edit of an earlier part of one conversation; past it the request stays on the last branch reached.
@@ -48,26 +35,14 @@ export const MAX_JSON_DEPTH = 64;
 
 /** Most characters of a client's bad value quoted back in an error message; longer values are cut. */
 export const MAX_QUOTED_VALUE_CHARS = 200;
-
-/** The model name of the default agent; `toolsift/<agentId>` names any agent (`GET /v1/models`). */
-export const MODEL_NAME_PREFIX = "toolsift";
 /** Most bytes of response bodies kept for `GET /v1/responses/:id` (oldest bodies are dropped first). */
 export const MAX_STORED_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /**
- * Agent and hosted-tool-type pairs the gateway remembers having logged (one line each); past it the memory
- * starts over, so a client inventing tool types cannot grow it.
+ * Agent and hosted-tool-type pairs the gateway remembers having logged (one line each); past it the pair
+ * logged longest ago is forgotten, so a client inventing tool types cannot grow it.
  */
 export const MAX_REPORTED_HOSTED_TOOL_TYPES = 1_024;
-
-/**
- * `Retry-After` (seconds) sent with a 503 while the state directory cannot be written (`storage_unavailable`,
- * `/healthz`): a few probe intervals, so a client does not hammer a full disk, yet sees recovery soon.
- */
-export const STORAGE_RETRY_AFTER_SECONDS = 10;
-
-/** Sessions on a page of `GET /v1/sessions` without `limit` (OpenAI's list default). */
-export const DEFAULT_SESSION_PAGE_LIMIT = 20;
 
 /** Most sessions on one page of `GET /v1/sessions` (OpenAI's list maximum). */
 export const MAX_SESSION_PAGE_LIMIT = 100;

@@ -1,6 +1,8 @@
 import { invalidRequest } from "./gateway-error.js";
-import { MODEL_NAME_PREFIX } from "./limits.js";
 import { readAgentId } from "./run-target.js";
+
+/** The model name of the default agent; `toolsift/<agentId>` names any agent (`GET /v1/models`). */
+export const MODEL_NAME_PREFIX = "toolsift";
 
 /** The model name of an agent as `GET /v1/models` lists it: `toolsift/<agentId>`. */
 export function agentModelName(agentId: string): string {

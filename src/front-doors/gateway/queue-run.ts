@@ -3,7 +3,7 @@ import type { ConversationItem } from "../../runtime/providers/index.js";
 import type { RunRequest, RunResult, RunSignal } from "../../runtime/runner/index.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError } from "./gateway-error.js";
-import { MAX_BRANCH_HOPS, SESSION_BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
+import { MAX_BRANCH_HOPS } from "./limits.js";
 import { afterLastAssistantItem, carriesHistory, reconcileHistory } from "./reconcile-history.js";
 import { requireTurnItems, type TurnRequest } from "./request/turn-request.js";
 import { type RunTarget, resolveRunTarget } from "./resolve-run-target.js";
@@ -11,6 +11,9 @@ import { cancelledBeforeStart, runCancellation } from "./run-cancellation.js";
 import { runFailureError } from "./run-failure.js";
 import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
 import { branchSessionKey, resendsWholeHistory } from "./session-hints.js";
+
+/** `Retry-After` (seconds) sent with a 429 for a session whose queue is full. */
+export const SESSION_BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Admits one run request and runs `work` with its `RunRequest` on the session's queue, after the session's

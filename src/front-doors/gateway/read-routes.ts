@@ -1,17 +1,13 @@
 import type { Context, Hono } from "hono";
+import { MAIN_AGENT_ID } from "../../runtime/config/index.js";
 import { CALLER, type Caller, callerMayUseAgent, isAdminCaller } from "../../runtime/http-guard/index.js";
 import { callerOf, requireAgentAllowed } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
-import {
-  DEFAULT_AGENT_ID,
-  MAX_REMEMBERED_RESPONSES,
-  MAX_STORED_RESPONSE_BYTES,
-  MODEL_NAME_PREFIX,
-  STORAGE_RETRY_AFTER_SECONDS,
-} from "./limits.js";
-import { agentModelName } from "./model-agent.js";
+import { MAX_REMEMBERED_RESPONSES, MAX_STORED_RESPONSE_BYTES } from "./limits.js";
+import { agentModelName, MODEL_NAME_PREFIX } from "./model-agent.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
+import { STORAGE_RETRY_AFTER_SECONDS } from "./run-failure.js";
 import { readAgentId, readSessionKey } from "./run-target.js";
 import { clientSessionName, ownsSession, sessionOwner, storedSessionKey } from "./session-owner.js";
 import { readSessionPage } from "./session-page.js";
@@ -37,7 +33,7 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
     listedModels(
       gateway.runner.agentIds().filter((agentId) => callerMayUseAgent(caller, agentId)),
       created,
-      callerMayUseAgent(caller, DEFAULT_AGENT_ID),
+      callerMayUseAgent(caller, MAIN_AGENT_ID),
     );
   // Anthropic's clients send `anthropic-version` with every request: they get Anthropic's model shapes.
   const anthropic = (c: Context) => c.req.header("anthropic-version") !== undefined;
@@ -139,8 +135,7 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
 type AnthropicModel = { type: "model"; id: string; display_name: string; created_at: string };
 
 function anthropicModel(model: ListedModel): AnthropicModel {
-  const agent =
-    model.id === MODEL_NAME_PREFIX ? DEFAULT_AGENT_ID : model.id.slice(MODEL_NAME_PREFIX.length + 1);
+  const agent = model.id === MODEL_NAME_PREFIX ? MAIN_AGENT_ID : model.id.slice(MODEL_NAME_PREFIX.length + 1);
   return {
     type: "model",
     id: model.id,
@@ -162,6 +157,6 @@ type ListedModel = { id: string; object: "model"; created: number; owned_by: str
 function listedModels(agentIds: readonly string[], created: number, withDefault: boolean): ListedModel[] {
   const model = (id: string): ListedModel => ({ id, object: "model", created, owned_by: MODEL_NAME_PREFIX });
   if (!withDefault) return agentIds.map((agentId) => model(agentModelName(agentId)));
-  const ids = agentIds.includes(DEFAULT_AGENT_ID) ? agentIds : [DEFAULT_AGENT_ID, ...agentIds];
+  const ids = agentIds.includes(MAIN_AGENT_ID) ? agentIds : [MAIN_AGENT_ID, ...agentIds];
   return [model(MODEL_NAME_PREFIX), ...ids.map((agentId) => model(agentModelName(agentId)))];
 }

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
+import { MAIN_AGENT_ID } from "../../runtime/config/index.js";
 import type { Caller } from "../../runtime/http-guard/index.js";
 import { callerOf, requireAgentAllowed } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
-import { DEFAULT_AGENT_ID, MAX_REMEMBERED_RESPONSES } from "./limits.js";
+import { MAX_REMEMBERED_RESPONSES } from "./limits.js";
 import { agentFromModel, agentModelName } from "./model-agent.js";
 import type { TurnRequest } from "./request/turn-request.js";
 import { AGENT_HEADER, readAgentId, readSessionKey, SESSION_HEADER } from "./run-target.js";
@@ -52,7 +53,7 @@ export function resolveRunTarget(
   }
   const named = headerAgent ?? modelAgent;
   const namedBy = headerAgent !== undefined ? AGENT_HEADER : "model";
-  const agentId = named ?? DEFAULT_AGENT_ID;
+  const agentId = named ?? MAIN_AGENT_ID;
   const sessionKey = readSessionKey(c.req.header(SESSION_HEADER), SESSION_HEADER);
   if (previousResponseId !== undefined) {
     const found = gateway.responses.lookup(previousResponseId);

@@ -1,7 +1,13 @@
 import type { RunResult } from "../../runtime/runner/index.js";
 import { descriptorExhaustion } from "../http-server/index.js";
 import { type ApiErrorStatus, GatewayError, serverBusy } from "./gateway-error.js";
-import { MAX_ERROR_MESSAGE_CHARS, STORAGE_RETRY_AFTER_SECONDS } from "./limits.js";
+import { MAX_ERROR_MESSAGE_CHARS } from "./limits.js";
+
+/**
+ * `Retry-After` (seconds) sent with a 503 while the state directory cannot be written (`storage_unavailable`,
+ * `/healthz`): a few probe intervals, so a client does not hammer a full disk, yet sees recovery soon.
+ */
+export const STORAGE_RETRY_AFTER_SECONDS = 10;
 
 /** Run error codes the client caused (a bad tool declaration): answered with a 400. */
 const CLIENT_CODES: ReadonlySet<string> = new Set(["INVALID_REQUEST", "NAME_CONFLICT", "INVALID_ARGUMENTS"]);

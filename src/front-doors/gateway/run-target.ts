@@ -1,6 +1,6 @@
+import { MAIN_AGENT_ID } from "../../runtime/config/index.js";
 import { isValidSessionKey } from "../../runtime/sessions/index.js";
 import { invalidRequest } from "./gateway-error.js";
-import { DEFAULT_AGENT_ID } from "./limits.js";
 
 /** Header naming the agent of a run. */
 export const AGENT_HEADER = "x-toolsift-agent";
@@ -12,7 +12,7 @@ const KEY_RULE = 'letters, digits, ".", "_" and "-", starting with a letter or d
 
 /** Reads an agent id from a header or query parameter (`source` names it in the message); default `main`. */
 export function readAgentId(value: string | undefined, source: string): string {
-  if (value === undefined || value === "") return DEFAULT_AGENT_ID;
+  if (value === undefined || value === "") return MAIN_AGENT_ID;
   if (!isValidSessionKey(value)) throw invalidRequest(source, `${source} must be an agent id: ${KEY_RULE}.`);
   return value;
 }

@@ -6,7 +6,8 @@ import { createFileSessionStore } from "../../runtime/sessions/index.js";
 import { createGateway } from "./create-gateway.js";
 import { FakeRunner } from "./fake-runner.test-support.js";
 import { errorOf } from "./gateway.test-support.js";
-import { DEFAULT_MAX_QUEUED_PER_SESSION, SESSION_BUSY_RETRY_AFTER_SECONDS } from "./limits.js";
+import { DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
+import { SESSION_BUSY_RETRY_AFTER_SECONDS } from "./queue-run.js";
 import { SessionQueue } from "./session-queue.js";
 
 /** A real gateway on 127.0.0.1 over a FakeRunner, with `maxQueuedPerSession` when given. */

@@ -1,7 +1,10 @@
 import { type ListedSession, listSessionPage, type SessionStore } from "../../runtime/sessions/index.js";
 import { isToolsiftError } from "../../shared/errors/index.js";
 import { invalidRequest } from "./gateway-error.js";
-import { DEFAULT_SESSION_PAGE_LIMIT, MAX_SESSION_PAGE_LIMIT } from "./limits.js";
+import { MAX_SESSION_PAGE_LIMIT } from "./limits.js";
+
+/** Sessions on a page of `GET /v1/sessions` without `limit` (OpenAI's list default). */
+const DEFAULT_SESSION_PAGE_LIMIT = 20;
 
 /** `GET /v1/sessions`: OpenAI's list shape, the sessions' fields as before plus `object`, `id`, `createdAt`. */
 export type SessionListPage = {

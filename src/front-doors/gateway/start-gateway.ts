@@ -1,7 +1,13 @@
-import { checkBindAuth } from "../../runtime/http-guard/index.js";
+import { checkBindAuth, DEFAULT_BIND_HOST } from "../../runtime/http-guard/index.js";
 import { createGateway } from "./create-gateway.js";
-import { DEFAULT_GATEWAY_HOST, DEFAULT_GATEWAY_PORT, GATEWAY_DRAIN_TIMEOUT_MS } from "./limits.js";
+import { GATEWAY_DRAIN_TIMEOUT_MS } from "./limits.js";
 import type { Gateway, GatewayOptions } from "./types.js";
+
+/** Default TCP port of `toolsift gateway`. */
+export const DEFAULT_GATEWAY_PORT = 18789;
+
+/** Default bind address of `toolsift gateway`: every front door's (`DEFAULT_BIND_HOST`, loopback only). */
+export const DEFAULT_GATEWAY_HOST = DEFAULT_BIND_HOST;
 
 /** Options of `startGateway`: the gateway's, plus where to listen and how long a stop may drain. */
 export type StartGatewayOptions = GatewayOptions & {

@@ -1,10 +1,5 @@
 export { descriptorExhaustion } from "./descriptor-exhaustion.js";
 export { connectionBudget } from "./descriptor-limit.js";
 export { BUSY_RETRY_AFTER_SECONDS, CONNECTION_CLOSE_GRACE_MS } from "./limits.js";
-export { createRequestFailureLog, type RequestFailureLog } from "./request-failure-log.js";
-export {
-  type HardenedServer,
-  type ServeHardenedOptions,
-  type ServerLimits,
-  serveHardened,
-} from "./serve-hardened.js";
+export { createRequestFailureLog } from "./request-failure-log.js";
+export { type ServerLimits, serveHardened } from "./serve-hardened.js";

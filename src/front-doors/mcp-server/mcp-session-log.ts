@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { MCP_SERVE_PROFILE_ID } from "../../runtime/environment/index.js";
 import { MAX_LOGGED_OUTPUT_CHARS } from "../../runtime/run-surface/index.js";
 import {
   isoNow,
@@ -9,7 +10,6 @@ import {
 import { type SessionEvent, type SessionStore, STORAGE_FIX } from "../../runtime/sessions/index.js";
 import { messageOf } from "../../shared/errors/index.js";
 import { cutText } from "../../shared/text/index.js";
-import { MCP_AGENT_ID } from "./limits.js";
 
 type ToolResultEvent = Omit<Extract<SessionEvent, { type: "tool-result" }>, "type" | "at" | "runId">;
 type TargetActivityEvent = Omit<Extract<SessionEvent, { type: "target-activity" }>, "type" | "at" | "runId">;
@@ -78,7 +78,8 @@ export function createMcpSessionLog(options: McpSessionLogOptions): McpSessionLo
   const sessionKey = newMcpSessionKey();
   const sessionLog = openSessionLog({
     sessions,
-    agentId: MCP_AGENT_ID,
+    // The session logs `mcp serve` writes belong to the profile it runs under.
+    agentId: MCP_SERVE_PROFILE_ID,
     sessionKey,
     ...(keyId === undefined ? {} : { keyId }),
     ...(options.secrets === undefined ? {} : { secrets: options.secrets }),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
+import { MCP_SERVE_PROFILE_ID } from "../../runtime/environment/index.js";
 import {
   type AuthKey,
   type Caller,
@@ -20,15 +21,7 @@ import {
 } from "../http-server/index.js";
 import type { McpFrontend, McpFrontendConnection } from "./create-mcp-frontend.js";
 import { createHttpSessionPool, type PooledSession } from "./http-session-pool.js";
-import {
-  HTTP_IDLE_SWEEP_MS,
-  HTTP_MIN_IDLE_SWEEP_MS,
-  HTTP_SESSION_IDLE_MS,
-  HTTP_SESSIONS_BUSY_RETRY_AFTER_S,
-  MAX_HTTP_BODY_BYTES,
-  MAX_HTTP_SESSIONS,
-  MCP_HTTP_PATH,
-} from "./limits.js";
+import { HTTP_SESSION_IDLE_MS, MAX_HTTP_BODY_BYTES, MAX_HTTP_SESSIONS } from "./limits.js";
 
 /** Where and how `mcp serve --http` listens. */
 export interface ServeMcpHttpOptions {
@@ -91,8 +84,17 @@ type Session = PooledSession & {
   keyId: string;
 };
 
-/** The agent id `mcp serve` runs its tools as. */
-const DEFAULT_MCP_AGENT_ID = "mcp";
+/** Path of the MCP endpoint of `mcp serve --http`. */
+const MCP_HTTP_PATH = "/mcp";
+
+/** How often idle HTTP sessions are looked for (1 min, or the idle timeout when that is shorter). */
+const HTTP_IDLE_SWEEP_MS = 60_000;
+
+/** The shortest interval between idle sweeps (1 s), whatever the idle timeout. */
+const HTTP_MIN_IDLE_SWEEP_MS = 1_000;
+
+/** `Retry-After` (seconds) of the 503 a new session gets while every session has a call running. */
+const HTTP_SESSIONS_BUSY_RETRY_AFTER_S = 5;
 
 /**
  * Serves the frontend over Streamable HTTP at `/mcp`: one MCP session (and one catalog and session log)
@@ -146,7 +148,7 @@ export async function serveMcpHttp(
   app.all(MCP_HTTP_PATH, async (c) => {
     const caller = c.get("caller");
     if (caller === undefined) return c.json(rpcError(-32000, INVALID_TOKEN_MESSAGE), 401);
-    const refusal = accessRefusal(caller, options.agentId ?? DEFAULT_MCP_AGENT_ID);
+    const refusal = accessRefusal(caller, options.agentId ?? MCP_SERVE_PROFILE_ID);
     if (refusal !== undefined) return c.json(rpcError(-32000, refusal), 403);
     const sessionId = c.req.header("mcp-session-id");
     if (sessionId !== undefined) {
