@@ -1,7 +1,11 @@
 import { isPlainObject } from "../../shared/schema/index.js";
 import { cutText, describeValue, LONGEST_SHOWN_VALUE } from "../../shared/text/index.js";
-import { MIGRATION_COMMAND, TOOL_SEARCH_CONFIG_PATH } from "./limits.js";
 import { READ_SETTINGS, type SettingIssue, type ToolSearchSettings } from "./settings-types.js";
+
+/** Config path of the Tool Search settings, used in every message about them. */
+export const TOOL_SEARCH_CONFIG_PATH = "tools.toolSearch";
+/** The command that migrates retired keys, named in every retired-key error. */
+export const MIGRATION_COMMAND = "toolsift doctor --fix";
 
 /** A read value: the settings when it is valid, and every problem found. */
 export interface ToolSearchSettingsReading {
