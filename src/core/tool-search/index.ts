@@ -5,11 +5,10 @@ export {
 } from "./create-tool-search.js";
 export {
   formatSettingIssues,
-  isToolSearchSettings,
   MIGRATION_COMMAND,
   readToolSearchSettings,
+  requireToolSearchSettings,
 } from "./read-tool-search-settings.js";
-export { resolveToolSearchConfig } from "./resolve-tool-search-config.js";
 export type {
   Harness,
   ModelReference,
