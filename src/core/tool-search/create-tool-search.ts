@@ -12,18 +12,26 @@ import {
 import { directoryBudget } from "../directory/index.js";
 import { createExecutor, type Executor } from "../execution/index.js";
 import { createModelSurface } from "./model-surface.js";
-import { formatSettingIssues, readToolSearchSettings } from "./read-tool-search-settings.js";
-import { resolveToolSearchConfig } from "./resolve-tool-search-config.js";
+import { requireToolSearchSettings } from "./read-tool-search-settings.js";
+import { resolveToolSearchSettings } from "./resolve-tool-search-config.js";
 import { RunCatalog } from "./run-catalog.js";
-import type { ResolvedToolSearchConfig } from "./settings-types.js";
+import type { ResolvedToolSearchConfig, ToolSearchSettings } from "./settings-types.js";
 import { TelemetryCounters } from "./telemetry-counters.js";
 import { libraryToolSearchCaches, type ToolSearchCaches } from "./tool-search-caches.js";
 import type { ToolSearch, ToolSearchOptions } from "./types.js";
 
 const CATALOG_UNAVAILABLE = "Tool Search catalog is unavailable for this run.";
 
-/** createToolSearch's options as a host inside this package hands them: with the caches its runs share. */
-export type ToolSearchHostOptions = ToolSearchOptions & {
+/** The options of one run besides its settings: the tools, the run's profile and hooks. */
+type RunOptions = Omit<ToolSearchOptions, "config">;
+
+/**
+ * createToolSearch's options as a host inside this package hands them: `tools.toolSearch` already read
+ * (the host reads it once for all its runs), and the caches its runs share.
+ */
+export type ToolSearchHostOptions = RunOptions & {
+  /** `tools.toolSearch` as the host read it (readToolSearchSettings). */
+  settings: ToolSearchSettings;
   /** The caches shared with the host's other runs. Default: the library's own (libraryToolSearchCaches). */
   caches?: ToolSearchCaches;
   /**
@@ -42,14 +50,9 @@ type RunSettings = {
   declaresClientTools: boolean;
 };
 
-/** Reads the settings once (settings a config loader already read are used as they are) and resolves them. */
-function runSettings(options: ToolSearchOptions): RunSettings {
-  const reading = readToolSearchSettings(options.config);
-  if (reading.settings === undefined) {
-    throw new ToolsiftError("CONFIG_INVALID", formatSettingIssues(reading.issues));
-  }
-  const settings = reading.settings;
-  const resolved = resolveToolSearchConfig(settings, {
+/** Resolves the run's settings for its harness, model and Code Mode, and adds the operator's pins. */
+function runSettings(options: RunOptions, settings: ToolSearchSettings): RunSettings {
+  const resolved = resolveToolSearchSettings(settings, {
     harness: options.harness ?? "embedded",
     ...(options.model ? { model: options.model } : {}),
     ...(options.codeModeEnabled ? { codeModeEnabled: true } : {}),
@@ -86,22 +89,32 @@ function controlRuntime(input: {
   };
 }
 
-/** Creates Tool Search for one run: the catalog, the model-facing surface, the directory and the controls. */
+/**
+ * Creates Tool Search for one run: the catalog, the model-facing surface, the directory and the controls.
+ * Reads `options.config` once (CONFIG_INVALID listing every problem when it is invalid).
+ */
 export function createToolSearch(options: ToolSearchOptions): ToolSearch {
-  return openToolSearch(options, libraryToolSearchCaches(), undefined);
+  return openToolSearch(options, {
+    settings: requireToolSearchSettings(options.config),
+    caches: libraryToolSearchCaches(),
+  });
 }
 
-/** createToolSearch over the host's caches (`options.caches`), for the runtime's runs. */
+/** createToolSearch with settings already read, over the host's caches (`options.caches`), for the runtime's runs. */
 export function createHostToolSearch(options: ToolSearchHostOptions): ToolSearch {
-  return openToolSearch(options, options.caches ?? libraryToolSearchCaches(), options.toolsVersion);
+  return openToolSearch(options, {
+    settings: options.settings,
+    caches: options.caches ?? libraryToolSearchCaches(),
+    ...(options.toolsVersion === undefined ? {} : { toolsVersion: options.toolsVersion }),
+  });
 }
 
-function openToolSearch(
-  options: ToolSearchOptions,
-  caches: ToolSearchCaches,
-  toolsVersion: string | undefined,
-): ToolSearch {
-  const { resolved, directToolNames, declaresClientTools } = runSettings(options);
+/** What the entry point settled for a run: its read settings, its caches, and the version of its tools. */
+type RunHost = { settings: ToolSearchSettings; caches: ToolSearchCaches; toolsVersion?: string };
+
+function openToolSearch(options: RunOptions, host: RunHost): ToolSearch {
+  const { caches, toolsVersion } = host;
+  const { resolved, directToolNames, declaresClientTools } = runSettings(options, host.settings);
   const mode = resolved.mode;
   const skills = [...(options.skills ?? [])];
   const counters = new TelemetryCounters();

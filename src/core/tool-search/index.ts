@@ -3,29 +3,15 @@ export {
   createToolSearch,
   type ToolSearchHostOptions,
 } from "./create-tool-search.js";
-export { isLocalModel } from "./is-local-model.js";
-export {
-  DEFAULT_MAX_SEARCH_LIMIT,
-  DEFAULT_SEARCH_DEFAULT_LIMIT,
-  LOCAL_MAX_SEARCH_LIMIT,
-  LOCAL_SEARCH_DEFAULT_LIMIT,
-  MAX_SEARCH_LIMIT_CEILING,
-  MIGRATION_COMMAND,
-  TOOL_SEARCH_CONFIG_PATH,
-} from "./limits.js";
 export {
   formatSettingIssues,
-  isToolSearchSettings,
+  MIGRATION_COMMAND,
   readToolSearchSettings,
-  type ToolSearchSettingsReading,
+  requireToolSearchSettings,
 } from "./read-tool-search-settings.js";
-export { resolveToolSearchConfig } from "./resolve-tool-search-config.js";
-export { resolveSearchLimits } from "./search-limits.js";
 export type {
   Harness,
   ModelReference,
-  ResolvedToolSearchConfig,
-  ResolveToolSearchOptions,
   SettingIssue,
   ToolSearchConfigValue,
   ToolSearchSettings,

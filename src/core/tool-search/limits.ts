@@ -1,10 +1,6 @@
 /** How many rendered directories are kept for reuse across instances (keyed by snapshot fingerprint, mode, budget). */
 export const DIRECTORY_CACHE_SIZE = 64;
-/** Bytes of randomness in a counter scope (24 lowercase hex characters). */
-export const COUNTER_SCOPE_BYTES = 12;
 
-/** Config path of the Tool Search settings, used in every message about them. */
-export const TOOL_SEARCH_CONFIG_PATH = "tools.toolSearch";
 /** Default `searchDefaultLimit`: results per query when the model gives no limit. */
 export const DEFAULT_SEARCH_DEFAULT_LIMIT = 8;
 /** Default `maxSearchLimit`: the cap on any requested limit. */
@@ -17,8 +13,6 @@ export const LOCAL_MAX_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT_CEILING = 50;
 /** Lowest value either limit can take. */
 export const MIN_SEARCH_LIMIT = 1;
-/** The command that migrates retired keys, named in every retired-key error. */
-export const MIGRATION_COMMAND = "toolsift doctor --fix";
 /** How many search indexes are kept for reuse across instances (keyed by snapshot fingerprint). */
 export const SHARED_INDEX_CACHE_SIZE = 16;
 /** Most catalog entries the shared indexes may hold in all (a larger catalog's index is still built, not kept). */

@@ -1,7 +1,12 @@
+import { ToolsiftError } from "../../shared/errors/index.js";
 import { isPlainObject } from "../../shared/schema/index.js";
 import { cutText, describeValue, LONGEST_SHOWN_VALUE } from "../../shared/text/index.js";
-import { MIGRATION_COMMAND, TOOL_SEARCH_CONFIG_PATH } from "./limits.js";
-import { READ_SETTINGS, type SettingIssue, type ToolSearchSettings } from "./settings-types.js";
+import type { SettingIssue, ToolSearchSettings } from "./settings-types.js";
+
+/** Config path of the Tool Search settings, used in every message about them. */
+export const TOOL_SEARCH_CONFIG_PATH = "tools.toolSearch";
+/** The command that migrates retired keys, named in every retired-key error. */
+export const MIGRATION_COMMAND = "toolsift doctor --fix";
 
 /** A read value: the settings when it is valid, and every problem found. */
 export interface ToolSearchSettingsReading {
@@ -18,25 +23,14 @@ const RETIRED_NOTE = "the tool_search_code bridge moved to Code Mode";
 
 const UNSET: ToolSearchSettings = settingsOf({ explicit: false, enabled: true });
 
-/** True for a value readToolSearchSettings made (it is used as it is, never read again). */
-export function isToolSearchSettings(value: unknown): value is ToolSearchSettings {
-  if (typeof value !== "object" || value === null) return false;
-  try {
-    return Object.hasOwn(value, READ_SETTINGS);
-  } catch {
-    return false; // a revoked or hostile Proxy: read as a value, and reported there
-  }
-}
-
 /**
  * Reads a `tools.toolSearch` value once, without trusting it: Proxies and throwing getters become issues,
  * never exceptions, and every problem is listed, not only the first. A valid value gives frozen
- * `ToolSearchSettings`, which createToolSearch, the runner and `mcp serve` use as they are; a value this
- * function made is returned unchanged. Limits are kept as written: a file's limit that is not a positive
- * integer is an issue of validateToolSearchConfig, a library caller's falls back to the default.
+ * `ToolSearchSettings`, which createToolSearch, the runner and `mcp serve` use as they are. Limits are kept
+ * as written: a file's limit that is not a positive integer is an issue of validateToolSearchConfig, a
+ * library caller's falls back to the default.
  */
 export function readToolSearchSettings(value: unknown): ToolSearchSettingsReading {
-  if (isToolSearchSettings(value)) return { settings: value, issues: [] };
   if (value === undefined) return { settings: UNSET, issues: [] };
   if (typeof value === "boolean")
     return { settings: settingsOf({ explicit: true, enabled: value }), issues: [] };
@@ -100,6 +94,18 @@ export function readToolSearchSettings(value: unknown): ToolSearchSettingsReadin
   };
 }
 
+/**
+ * The settings a valid `tools.toolSearch` value says (readToolSearchSettings); an invalid or retired value
+ * throws a `CONFIG_INVALID` ToolsiftError listing every problem as `path: reason`.
+ */
+export function requireToolSearchSettings(value: unknown): ToolSearchSettings {
+  const reading = readToolSearchSettings(value);
+  if (reading.settings === undefined) {
+    throw new ToolsiftError("CONFIG_INVALID", formatSettingIssues(reading.issues));
+  }
+  return reading.settings;
+}
+
 function settingsOf(fields: {
   explicit: boolean;
   enabled: boolean;
@@ -109,7 +115,6 @@ function settingsOf(fields: {
   alwaysVisible?: readonly string[];
 }): ToolSearchSettings {
   return Object.freeze({
-    [READ_SETTINGS]: true as const,
     explicit: fields.explicit,
     enabled: fields.enabled,
     mode: fields.mode ?? "tools",

@@ -26,15 +26,11 @@ export type ToolSearchConfigValue =
       alwaysVisible?: readonly string[];
     };
 
-/** Marks a value made by readToolSearchSettings, so a run never reads it twice. */
-export const READ_SETTINGS: unique symbol = Symbol("toolsift.toolSearchSettings");
-
 /**
  * A `tools.toolSearch` value read once (readToolSearchSettings): what it says before harness, model and Code
- * Mode are applied. Frozen; passed as `config` to createToolSearch, it is used as it is.
+ * Mode are applied. Frozen; a host passes it as `settings` to createHostToolSearch, which uses it as it is.
  */
 export interface ToolSearchSettings {
-  readonly [READ_SETTINGS]: true;
   /** False when the value was unset (automatic settings apply). */
   readonly explicit: boolean;
   readonly enabled: boolean;

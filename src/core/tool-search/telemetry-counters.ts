@@ -1,7 +1,9 @@
 import { randomHex } from "../../shared/ids/index.js";
 import type { CatalogSnapshot } from "../catalog/index.js";
 import type { Telemetry } from "../controls/index.js";
-import { COUNTER_SCOPE_BYTES } from "./limits.js";
+
+/** Bytes of randomness in a counter scope (24 lowercase hex characters). */
+const COUNTER_SCOPE_BYTES = 12;
 
 /** Search, describe and call counters scoped to one catalog lineage. */
 export class TelemetryCounters {

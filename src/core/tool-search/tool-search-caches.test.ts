@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../catalog/index.js";
 import { createHostToolSearch, createToolSearch } from "./create-tool-search.js";
+import { requireToolSearchSettings } from "./read-tool-search-settings.js";
 import { createToolSearchCaches, libraryToolSearchCaches } from "./tool-search-caches.js";
 
 const tools: ToolDefinition[] = ["send_invoice", "list_orders", "get_weather"].map((name) => ({
@@ -9,13 +10,14 @@ const tools: ToolDefinition[] = ["send_invoice", "list_orders", "get_weather"].m
   parameters: { type: "object", properties: { id: { type: "string" } } },
   execute: async () => ({ content: [{ type: "text", text: name }] }),
 }));
+const toolsMode = requireToolSearchSettings({ enabled: true, mode: "tools" });
 
 describe("Tool Search caches", () => {
   it("runs handed the same caches share one catalog; runs with other caches build their own", () => {
     const caches = createToolSearchCaches();
     const other = createToolSearchCaches();
     const open = (held: typeof caches) => {
-      const search = createHostToolSearch({ tools, config: { enabled: true, mode: "tools" }, caches: held });
+      const search = createHostToolSearch({ tools, settings: toolsMode, caches: held });
       const directory = search.directory();
       search.close();
       return directory;
@@ -30,7 +32,7 @@ describe("Tool Search caches", () => {
 
   it("keeps no catalog with catalogCacheSize 0, and runs still answer the same", () => {
     const caches = createToolSearchCaches({ catalogCacheSize: 0 });
-    const search = createHostToolSearch({ tools, config: { enabled: true, mode: "tools" }, caches });
+    const search = createHostToolSearch({ tools, settings: toolsMode, caches });
     const found = search.search("invoice").map((candidate) => candidate.id);
     search.close();
     expect(caches.catalogs.size).toBe(0);

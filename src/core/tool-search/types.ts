@@ -8,18 +8,17 @@ import type {
 } from "../controls/index.js";
 import type { ToolSearchMode } from "../directory/index.js";
 import type { ExecutionHooks } from "../execution/index.js";
-import type { Harness, ModelReference, ToolSearchConfigValue, ToolSearchSettings } from "./settings-types.js";
+import type { Harness, ModelReference, ToolSearchConfigValue } from "./settings-types.js";
 
 /** Options of createToolSearch (the library contract, plus documented extensions for hosts). */
 export interface ToolSearchOptions {
   /** Everything the run's policy admits. */
   tools: readonly ToolDefinition[];
   /**
-   * The value of `tools.toolSearch`: undefined (automatic) | boolean | object, or settings already read by
-   * readToolSearchSettings. Typed so a wrong literal does not compile; a value from JSON is still checked at
-   * run time (CONFIG_INVALID naming the key).
+   * The value of `tools.toolSearch`: undefined (automatic) | boolean | object. Typed so a wrong literal does
+   * not compile; a value from JSON is still checked at run time (CONFIG_INVALID naming the key).
    */
-  config?: ToolSearchConfigValue | ToolSearchSettings | undefined;
+  config?: ToolSearchConfigValue | undefined;
   /** Scales the directory budget: min(18000, max(768, floor(tokens / 10))). Default: 18,000 characters. */
   contextWindowTokens?: number;
   /** Native tool names that must stay directly visible (e.g. the only reply tool). Default none. */

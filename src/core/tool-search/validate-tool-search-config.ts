@@ -1,6 +1,6 @@
 import { describeValue } from "../../shared/text/index.js";
-import { DEFAULT_MAX_SEARCH_LIMIT, DEFAULT_SEARCH_DEFAULT_LIMIT, TOOL_SEARCH_CONFIG_PATH } from "./limits.js";
-import { readToolSearchSettings } from "./read-tool-search-settings.js";
+import { DEFAULT_MAX_SEARCH_LIMIT, DEFAULT_SEARCH_DEFAULT_LIMIT } from "./limits.js";
+import { readToolSearchSettings, TOOL_SEARCH_CONFIG_PATH } from "./read-tool-search-settings.js";
 import type { SettingIssue } from "./settings-types.js";
 
 const LIMIT_DEFAULTS = {

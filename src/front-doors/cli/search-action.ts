@@ -1,5 +1,5 @@
 import type { ToolDefinition } from "../../core/catalog/index.js";
-import { createToolSearch, type ToolSearch } from "../../core/tool-search/index.js";
+import { createHostToolSearch, createToolSearch, type ToolSearch } from "../../core/tool-search/index.js";
 import { explainNoMatch, type SearchSource } from "./explain-no-match.js";
 import { formatCandidates } from "./format-candidates.js";
 import { loadCatalogFile } from "./load-catalog-file.js";
@@ -56,7 +56,7 @@ async function searchFor(options: SearchOptions, io: CliIo): Promise<SearchSetup
     log: (line) => io.stderr(`${line}\n`),
   });
   const tools = environment.plugins.tools;
-  const search = createToolSearch({ tools, config: environment.toolSearch });
+  const search = createHostToolSearch({ tools, settings: environment.toolSearch });
   return {
     search,
     tools,

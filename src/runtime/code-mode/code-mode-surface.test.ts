@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../core/catalog/index.js";
+import { requireToolSearchSettings } from "../../core/tool-search/index.js";
 import { completedValue, weatherTool } from "./code-mode.test-support.js";
 import { codeModeAvailable } from "./code-mode-available.js";
 import { prepareCodeModeSurface } from "./code-mode-surface.js";
@@ -16,7 +17,10 @@ describe("codeModeAvailable", () => {
 describe("prepareCodeModeSurface", () => {
   it("offers exec, wait and the direct-only tools, over a ToolSearch with Tool Search off", async () => {
     const surface = await prepareCodeModeSurface({
-      toolSearch: { tools: [weatherTool().tool, reply], config: { mode: "directory" } },
+      toolSearch: {
+        tools: [weatherTool().tool, reply],
+        settings: requireToolSearchSettings({ mode: "directory" }),
+      },
       codeMode: { timeoutMs: 5_000 },
       available: async () => ({ ok: true }),
     });
@@ -40,7 +44,10 @@ describe("prepareCodeModeSurface", () => {
   it("falls back to Tool Search in tools mode with a logged reason when no child can start", async () => {
     const lines: string[] = [];
     const surface = await prepareCodeModeSurface({
-      toolSearch: { tools: [weatherTool().tool], config: { mode: "directory", searchDefaultLimit: 3 } },
+      toolSearch: {
+        tools: [weatherTool().tool],
+        settings: requireToolSearchSettings({ mode: "directory", searchDefaultLimit: 3 }),
+      },
       log: (line) => lines.push(line),
       available: async () => ({ ok: false, reason: "permission model unsupported" }),
     });
@@ -66,7 +73,7 @@ describe("prepareCodeModeSurface", () => {
   it("refuses a direct-only tool named like a Code Mode tool", async () => {
     const clash: ToolDefinition = { name: "exec", catalogMode: "direct-only", execute };
     const surface = await prepareCodeModeSurface({
-      toolSearch: { tools: [clash] },
+      toolSearch: { tools: [clash], settings: requireToolSearchSettings(undefined) },
       available: async () => ({ ok: true }),
     });
     try {

@@ -3,9 +3,10 @@ import {
   createHostToolSearch,
   type ToolSearch,
   type ToolSearchHostOptions,
+  type ToolSearchSettings,
 } from "../../core/tool-search/index.js";
 import { ToolsiftError } from "../../shared/errors/index.js";
-import { isObjectRecord, safeRead } from "../../shared/schema/index.js";
+import { safeRead } from "../../shared/schema/index.js";
 import { type CodeModeAvailability, codeModeAvailable } from "./code-mode-available.js";
 import { createCodeMode } from "./create-code-mode.js";
 import { EXEC_TOOL_NAME, WAIT_TOOL_NAME } from "./model-tools.js";
@@ -53,7 +54,7 @@ export async function prepareCodeModeSurface(options: CodeModeSurfaceOptions): P
     options.log?.(fallbackReason);
     const toolSearch = createHostToolSearch({
       ...options.toolSearch,
-      config: toolsModeConfig(options.toolSearch.config),
+      settings: toolsModeSettings(options.toolSearch.settings),
     });
     return {
       toolSearch,
@@ -87,10 +88,7 @@ export async function prepareCodeModeSurface(options: CodeModeSurfaceOptions): P
   };
 }
 
-/** `tools.toolSearch` forced to `tools` mode, keeping an object's other options (the search limits). */
-function toolsModeConfig(config: unknown): ToolSearchHostOptions["config"] {
-  if (isObjectRecord(config)) {
-    return { ...config, enabled: true, mode: "tools" } as ToolSearchHostOptions["config"];
-  }
-  return { mode: "tools" };
+/** The run's Tool Search settings forced on in `tools` mode, keeping the others (the search limits, the pins). */
+function toolsModeSettings(settings: ToolSearchSettings): ToolSearchSettings {
+  return Object.freeze({ ...settings, enabled: true, mode: "tools" });
 }

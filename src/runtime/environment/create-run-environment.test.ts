@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isToolSearchSettings } from "../../core/tool-search/index.js";
 import { loadConfig, resolveAgent } from "../config/index.js";
 import { WEATHER_PLUGIN, writeTestPlugin } from "../runner/runner.test-support.js";
 import { createRunEnvironment } from "./create-run-environment.js";
@@ -35,7 +34,7 @@ describe("createRunEnvironment", () => {
 
     // Tool Search settings are the ones loadConfig read: the same frozen object, never read again.
     expect(environment.toolSearch).toBe(loaded.toolSearch);
-    expect(isToolSearchSettings(environment.toolSearch)).toBe(true);
+    expect(Object.isFrozen(environment.toolSearch)).toBe(true);
     expect(environment.toolSearch.mode).toBe("directory");
     expect(environment.config).toBe(loaded.config);
     expect(environment.configDir).toBe(dir);

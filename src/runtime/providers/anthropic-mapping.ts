@@ -1,8 +1,13 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { DEFAULT_ANTHROPIC_MAX_TOKENS } from "./limits.js";
 import { type ParsedAnswer, readField } from "./read-json.js";
 import { toolParameters } from "./tool-parameters.js";
 import type { ConversationItem, ProviderRequest, ProviderUsage } from "./types.js";
+
+/**
+ * `max_tokens` of an Anthropic request whose caller sets no `maxOutputTokens` (the Messages API requires
+ * one): 4,096 is within every current Claude model's output limit.
+ */
+const DEFAULT_ANTHROPIC_MAX_TOKENS = 4_096;
 
 type MessagesBody = Anthropic.MessageCreateParamsNonStreaming;
 type MessageParam = Anthropic.MessageParam;

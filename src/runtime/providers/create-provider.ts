@@ -1,10 +1,10 @@
 import OpenAI from "openai";
 import { ToolsiftError } from "../../shared/errors/index.js";
 import { createAnthropicProvider } from "./anthropic-provider.js";
+import { PLACEHOLDER_API_KEY } from "./api-endpoints.js";
 import { fromChatAnswer, toChatBody } from "./chat-mapping.js";
 import { readChatStream } from "./chat-stream.js";
 import { followStream } from "./follow-stream.js";
-import { PLACEHOLDER_API_KEY } from "./limits.js";
 import {
   malformedAnswerError,
   type ProviderErrorContext,

@@ -1,7 +1,11 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { isToolsiftError, messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import { collapseWhitespace, cutText } from "../../shared/text/index.js";
-import { MAX_PROVIDER_ERROR_CHARS, OPENAI_API_KEY_ENV, REDACTED_API_KEY } from "./limits.js";
+import { OPENAI_API_KEY_ENV } from "./api-endpoints.js";
+import { MAX_PROVIDER_ERROR_CHARS } from "./limits.js";
+
+/** What a provider's key is replaced with when the provider quotes it in an error message. */
+const REDACTED_API_KEY = "[REDACTED]";
 
 /** What a failure message needs to know about the provider. */
 export type ProviderErrorContext = {

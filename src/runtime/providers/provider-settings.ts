@@ -3,14 +3,12 @@ import {
   ANTHROPIC_API_HOST,
   ANTHROPIC_API_KEY_ENV,
   ANTHROPIC_BASE_URL,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_TIMEOUT_MS,
-  MAX_RETRIES_CEILING,
   OPENAI_API_HOST,
   OPENAI_API_KEY_ENV,
   OPENAI_BASE_URL,
   PLACEHOLDER_API_KEY,
-} from "./limits.js";
+} from "./api-endpoints.js";
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, MAX_RETRIES_CEILING } from "./limits.js";
 import type { ProviderSettings } from "./types.js";
 
 /** A provider's settings with every default applied and every value checked. */

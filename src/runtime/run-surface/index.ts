@@ -1,17 +1,13 @@
-export { MAX_ACTIVITY_RESULT_CHARS, MAX_LOGGED_OUTPUT_CHARS } from "./limits.js";
+export { MAX_LOGGED_OUTPUT_CHARS } from "./limits.js";
 export { openRunSurface } from "./open-run-surface.js";
 export { resultText } from "./result-text.js";
-export { type RoutedTools, routeThroughExecutor } from "./route-through-executor.js";
 export {
-  type CallAttribution,
   emitRunEvent,
   type RunEvent,
   type RunEventSink,
   type RunResult,
   type RunStatus,
 } from "./run-events.js";
-export { createRunHooks, type RunHooksOptions } from "./run-hooks.js";
-export { type SearchSummary, searchSummary } from "./search-summary.js";
-export { type TargetActivity, toTargetActivity } from "./target-activity.js";
-export { type RunToolSearchInput, toolSearchOptionsFor } from "./tool-search-options.js";
-export type { RunSurface, RunSurfaceRun, SurfaceCall } from "./types.js";
+export { createRunHooks } from "./run-hooks.js";
+export type { TargetActivity } from "./target-activity.js";
+export type { RunSurface, SurfaceCall } from "./types.js";

@@ -26,7 +26,7 @@ export function toolSearchOptionsFor(input: RunToolSearchInput): ToolSearchHostO
   const { profile } = input;
   return {
     tools: input.tools,
-    config: input.settings,
+    settings: input.settings,
     harness: profile.harness,
     ...(profile.model ? { model: profile.model } : {}),
     ...(profile.contextWindowTokens === undefined

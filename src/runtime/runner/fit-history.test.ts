@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ConversationItem } from "../providers/index.js";
-import { fitHistory, historyBudgetTokens } from "./fit-history.js";
-import { DEFAULT_CONTEXT_WINDOW_TOKENS, DEFAULT_OUTPUT_RESERVE_TOKENS } from "./limits.js";
+import {
+  DEFAULT_CONTEXT_WINDOW_TOKENS,
+  DEFAULT_OUTPUT_RESERVE_TOKENS,
+  fitHistory,
+  historyBudgetTokens,
+} from "./fit-history.js";
 
 const user = (text: string): ConversationItem => ({ type: "message", role: "user", text });
 const assistant = (text: string): ConversationItem => ({ type: "message", role: "assistant", text });

@@ -1,12 +1,20 @@
 import type { ConversationItem, ProviderTool } from "../providers/index.js";
-import {
-  DEFAULT_CONTEXT_WINDOW_TOKENS,
-  DEFAULT_OUTPUT_RESERVE_TOKENS,
-  ESTIMATED_BYTES_PER_TOKEN,
-  ITEM_OVERHEAD_TOKENS,
-  MAX_OUTPUT_RESERVE_SHARE,
-  MIN_SHORTENED_OUTPUT_CHARS,
-} from "./limits.js";
+
+/** Context window assumed for an agent without `contextWindowTokens`, in tokens (history is fitted to it). */
+export const DEFAULT_CONTEXT_WINDOW_TOKENS = 128_000;
+/**
+ * UTF-8 bytes counted as one token when estimating request size. Conservative on purpose: English prose runs
+ * about 4 bytes a token, JSON and code about 3, CJK text about 3 (one character, three bytes).
+ */
+const ESTIMATED_BYTES_PER_TOKEN = 3;
+/** Tokens counted for each conversation item's own framing (type, role, call id) beside its text. */
+const ITEM_OVERHEAD_TOKENS = 8;
+/** Tokens kept free for the answer when the request sets no `maxOutputTokens` (at most a quarter of the window). */
+export const DEFAULT_OUTPUT_RESERVE_TOKENS = 8_192;
+/** Share of the context window the default output reserve may take at most. */
+const MAX_OUTPUT_RESERVE_SHARE = 0.25;
+/** Old tool outputs at most this long are kept as they are: replacing them would save next to nothing. */
+const MIN_SHORTENED_OUTPUT_CHARS = 200;
 
 /** What the history budget is derived from: the model's window, the stable prefix and the answer's room. */
 export type HistoryBudgetOptions = {

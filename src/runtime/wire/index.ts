@@ -1,10 +1,4 @@
-export {
-  type AnthropicErrorBody,
-  type AnthropicErrorType,
-  anthropicErrorBody,
-  anthropicErrorType,
-  toAnthropicErrorBody,
-} from "./messages-error.js";
+export { type AnthropicErrorBody, anthropicErrorBody, toAnthropicErrorBody } from "./messages-error.js";
 export { type OpenAIErrorBody, openAIErrorBody } from "./openai-error.js";
 export {
   CHAT_CHUNK_OBJECT,
