@@ -12,7 +12,7 @@ import { CATALOG_UNAVAILABLE_MESSAGE, createToolScheduler, type ScheduleSlot } f
 import type { CallSurface, ExecutionHooks, ToolCallActivity, ToolCallEvent } from "./types.js";
 import { validateArguments } from "./validate-arguments.js";
 import { sharedValidatorCache, type ValidatorCache } from "./validator-cache.js";
-import { wrapNetworkResult } from "./wrap-network-result.js";
+import { wrapNetworkResult } from "./wrap-untrusted-text.js";
 
 /** Options for an executor: one per run catalog. */
 export interface ExecutorOptions {
