@@ -1,9 +1,9 @@
 import { type Attributes, context, type Span, SpanKind, trace } from "@opentelemetry/api";
 import { cutText } from "../../shared/text/index.js";
 import { collectSecretValues, redactKnownValues, redactSecrets, redactText } from "../sessions/index.js";
-import { errorTypeOf, markSpanFailed } from "./error-type.js";
 import { MAX_CAPTURED_CONTENT_CHARS, MAX_REASON_CHARS } from "./limits.js";
 import { Attribute, executeToolSpanName, Operation } from "./semantic-names.js";
+import { errorTypeOf, markSpanFailed } from "./span-outcome.js";
 import { activeInstruments, activeTracer, secondsSince } from "./telemetry-on.js";
 import { telemetrySettings } from "./telemetry-settings.js";
 
