@@ -1,3 +1,5 @@
+/** Policy selectors: parsing and checking them, glob matching, and matching them against catalog entries. */
+
 import type { CatalogEntry } from "../../core/catalog/index.js";
 
 /** Every `group:<name>` a selector may name; any other group matches nothing. */
