@@ -1,6 +1,5 @@
 import { safeRead } from "../../shared/schema/index.js";
 import type { JsonSchema, ToolDefinition, ToolResult } from "../catalog/index.js";
-import { boundedCandidate } from "./bounded-candidate.js";
 import { toCallResult } from "./call-result.js";
 import {
   TOOL_CALL_DESCRIPTION,
@@ -18,6 +17,7 @@ import { modelText } from "./model-data.js";
 import { resolveTarget } from "./resolve-target.js";
 import { runToolCall } from "./run-tool-call.js";
 import { runToolSearch } from "./run-tool-search.js";
+import { boundedCandidate } from "./to-candidate.js";
 import { toErrorResult } from "./to-error-result.js";
 import type { BatchSearchResponse, ControlRuntime, NoMatchHelp } from "./types.js";
 

@@ -1,8 +1,7 @@
 import type { CatalogEntry } from "../catalog/index.js";
-import { boundedCandidate } from "./bounded-candidate.js";
 import { MAX_DESCRIBE_SCHEMA_CHARS } from "./limits.js";
 import { modelText, toModelData } from "./model-data.js";
-import { toCandidate } from "./to-candidate.js";
+import { boundedCandidate, toCandidate } from "./to-candidate.js";
 import type { ToolDescription } from "./types.js";
 
 /**

@@ -1,7 +1,6 @@
 import { isToolsiftError, ToolsiftError } from "../../shared/errors/index.js";
 import { safeRead, safeReadString } from "../../shared/schema/index.js";
 import type { CatalogEntry, ToolResult } from "../catalog/index.js";
-import { wrapEachCall } from "./around-call.js";
 import { BlockedError, blockedError } from "./blocked-error.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, MAX_TOOL_TIMEOUT_MS } from "./limits.js";
 import { normalizeToolResult } from "./normalize-tool-result.js";
@@ -12,7 +11,7 @@ import { CATALOG_UNAVAILABLE_MESSAGE, createToolScheduler, type ScheduleSlot } f
 import type { CallSurface, ExecutionHooks, ToolCallActivity, ToolCallEvent } from "./types.js";
 import { validateArguments } from "./validate-arguments.js";
 import { sharedValidatorCache, type ValidatorCache } from "./validator-cache.js";
-import { wrapNetworkResult } from "./wrap-network-result.js";
+import { wrapNetworkResult } from "./wrap-untrusted-text.js";
 
 /** Options for an executor: one per run catalog. */
 export interface ExecutorOptions {
@@ -224,4 +223,29 @@ export function createExecutor(options: ExecutorOptions): Executor {
     },
   };
   return hooks.aroundCall ? wrapEachCall(executor, hooks.aroundCall) : executor;
+}
+
+/**
+ * The executor with each `execute` run through the host's `aroundCall` hook (a tracing span around the
+ * whole pipeline). The hook sees the call as it was asked (entry, arguments, surface, call id), before
+ * scheduling; what it returns is what the caller gets.
+ */
+export function wrapEachCall(
+  executor: Executor,
+  aroundCall: NonNullable<ExecutionHooks["aroundCall"]>,
+): Executor {
+  return {
+    execute(entry, args, options) {
+      const toolCallId = safeRead(options, "toolCallId");
+      const surface = safeRead(options, "surface");
+      const event: ToolCallEvent = {
+        entry,
+        args,
+        surface: typeof surface === "string" ? (surface as CallSurface) : "direct",
+        ...(typeof toolCallId === "string" ? { toolCallId } : {}),
+      };
+      return aroundCall(event, (): Promise<ToolResult> => executor.execute(entry, args, options));
+    },
+    close: () => executor.close(),
+  };
 }

@@ -1,4 +1,5 @@
 import { cutText } from "../../shared/text/index.js";
+import type { CatalogEntry, ToolContent, ToolResult } from "../catalog/index.js";
 import { MAX_NETWORK_TEXT_CHARS, MAX_SOURCE_LABEL_CHARS } from "./limits.js";
 
 /** The marker a cut network text block (or a cut local error message) ends with. */
@@ -87,4 +88,18 @@ export function wrapUntrustedText(text: string, sourceId: string): string {
   const budget = Math.max(TRUNCATED_MARKER.length + 1, MAX_NETWORK_TEXT_CHARS - begin.length - end.length);
   const inner = cutText(sanitiseUntrustedText(text), budget, `\n${TRUNCATED_MARKER}`);
   return `${begin}${inner}${end}`;
+}
+
+/**
+ * The result the model may see from `entry`: for a network-sourced entry (`resultSource === "network"`,
+ * which the catalog sets for every MCP and client tool) each text block is sanitised, bounded and wrapped
+ * in untrusted-content markers naming the entry id; image blocks, `details`, `terminate` and `isError`
+ * are kept as they are. A local entry's result is returned unchanged. Never mutates `result`.
+ */
+export function wrapNetworkResult(result: ToolResult, entry: CatalogEntry): ToolResult {
+  if (entry.resultSource !== "network") return result;
+  const content: ToolContent[] = result.content.map((block) =>
+    block.type === "text" ? { type: "text", text: wrapUntrustedText(block.text, entry.id) } : block,
+  );
+  return { ...result, content };
 }

@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { type Caller, LOCAL_CALLER } from "./caller.js";
-import { checkJsonContentType } from "./check-content-type.js";
 import { createHostCheck, type HostRule } from "./check-host.js";
 import { createOriginCheck } from "./check-origin.js";
 import { type AuthKey, createKeyRing, type KeyRing } from "./create-key-ring.js";
-import type { GuardRefusal } from "./types.js";
+import { quoteHeader } from "./quote-header.js";
+import type { GuardRefusal, GuardVerdict } from "./types.js";
 
 /** How long a browser may cache a successful CORS preflight (`Access-Control-Max-Age`), in seconds. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
@@ -136,5 +136,33 @@ export function createHttpGuard(options: HttpGuardOptions): MiddlewareHandler {
     }
     await next();
     if (allowed !== undefined) corsHeaders(c, allowed);
+  };
+}
+
+/** `type/subtype` of a JSON media type: `application/json`, or any `type/subtype+json`. */
+const JSON_MEDIA_TYPE = /^(?:application\/json|[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json)$/u;
+
+/**
+ * True when a `Content-Type` value names JSON: `application/json` or `*\/*+json`, case-insensitive, with
+ * any parameters (`; charset=utf-8`). `text/plain`, form types and a missing header are not JSON.
+ */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const mediaType = contentType.split(";", 1)[0]?.trim().toLowerCase() ?? "";
+  return JSON_MEDIA_TYPE.test(mediaType);
+}
+
+/**
+ * Refuses a request body that does not declare JSON with 415 `unsupported_media_type`. Browsers send
+ * `text/plain`, form and multipart bodies cross-site without a preflight; a JSON type needs one, so
+ * reading only declared JSON keeps "simple" cross-site requests from running anything.
+ */
+export function checkJsonContentType(contentType: string | undefined): GuardVerdict {
+  if (isJsonContentType(contentType)) return undefined;
+  const got = contentType === undefined ? "no Content-Type" : `Content-Type ${quoteHeader(contentType)}`;
+  return {
+    status: 415,
+    code: "unsupported_media_type",
+    message: `the request body must be JSON: send Content-Type: application/json (got ${got}).`,
   };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isToolsiftError } from "../../shared/errors/index.js";
-import { checkJsonContentType } from "./check-content-type.js";
 import { createHostCheck, describeAllowedHostProblem, type HostRule } from "./check-host.js";
 import { createOriginCheck } from "./check-origin.js";
+import { checkJsonContentType } from "./create-http-guard.js";
 import { createKeyRing } from "./create-key-ring.js";
 import { describeOriginProblem } from "./normalise-origin.js";
 

@@ -4,7 +4,7 @@ import { safeRead } from "../../shared/schema/index.js";
 import { cutText } from "../../shared/text/index.js";
 import type { ToolPolicySettings } from "../config/index.js";
 import { MAX_SHOWN_SELECTOR_CHARS } from "./limits.js";
-import { matchesSelector } from "./matches-selector.js";
+import { matchesSelector } from "./selector.js";
 import type { PolicyLayers } from "./types.js";
 
 /** The profile a layer without `profile` uses. */

@@ -1,7 +1,7 @@
 import { safeRead } from "../../shared/schema/index.js";
 import { cutText } from "../../shared/text/index.js";
 import { MAX_SHOWN_SELECTOR_CHARS } from "./limits.js";
-import { parseSelector } from "./parse-selector.js";
+import { parseSelector } from "./selector.js";
 
 /** Profiles a policy layer may name; `full` is the default. */
 const KNOWN_PROFILES: readonly string[] = ["minimal", "coding", "full"];

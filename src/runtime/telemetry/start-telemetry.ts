@@ -2,6 +2,7 @@
 // packages below never load for a gateway or `mcp serve` without telemetry, nor for the library.
 import { context, metrics, propagation, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import type { ExportResult } from "@opentelemetry/core";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
@@ -10,7 +11,6 @@ import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import type { ExportReporter } from "./export-reporter.js";
 import { DEFAULT_METRIC_EXPORT_TIMEOUT_MS } from "./limits.js";
-import { reportingExporter } from "./reporting-exporter.js";
 
 /** `service.name` of the resource the gateway and `mcp serve` export under. */
 const SERVICE_NAME = "toolsift";
@@ -87,4 +87,39 @@ export function startTelemetry(options: TelemetryExportOptions): RunningTelemetr
       return stopping;
     },
   };
+}
+
+/** What both OTLP exporters have: `export(items, done)`. */
+type Exporter<Items> = { export(items: Items, done: (result: ExportResult) => void): void };
+
+/** ExportResultCode.SUCCESS (a const enum upstream, so it cannot be imported as a value). */
+const SUCCESS = 0;
+
+/**
+ * `exporter` with each export's outcome told to `reporter`; everything else (shutdown, flush, the metric
+ * exporter's temporality and aggregation choices) is the exporter's own, called on it. A reporter that
+ * throws changes nothing of the export.
+ */
+export function reportingExporter<Items, T extends Exporter<Items>>(
+  exporter: T,
+  signal: "traces" | "metrics",
+  reporter: ExportReporter,
+): T {
+  const exportReported = (items: Items, done: (result: ExportResult) => void) =>
+    exporter.export(items, (result) => {
+      try {
+        if (result.code === SUCCESS) reporter.succeeded(signal);
+        else reporter.failed(signal, result.error);
+      } catch {
+        // Reporting is a courtesy: the export's result goes back as it came.
+      }
+      done(result);
+    });
+  return new Proxy(exporter, {
+    get(target, property) {
+      if (property === "export") return exportReported;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import { type Attributes, type Context, context, type Span, SpanKind, trace } from "@opentelemetry/api";
-import { errorTypeOf, markSpanFailed } from "./error-type.js";
 import { Attribute, MCP_TOOLS_CALL, mcpToolsCallSpanName, Operation } from "./semantic-names.js";
+import { errorTypeOf, markSpanFailed } from "./span-outcome.js";
 import { activeTracer } from "./telemetry-on.js";
 import { extractTraceContext, injectTraceContext, type TraceCarrier } from "./trace-context-carrier.js";
 

@@ -1,8 +1,7 @@
 import { type Attributes, context, SpanKind, trace } from "@opentelemetry/api";
 import type { Provider, ProviderRequest, ProviderResponse } from "../providers/index.js";
-import { endOperation } from "./end-operation.js";
-import { errorTypeOf } from "./error-type.js";
 import { Attribute, chatSpanName, Operation } from "./semantic-names.js";
+import { endOperation, errorTypeOf } from "./span-outcome.js";
 import { activeInstruments, activeTracer } from "./telemetry-on.js";
 
 /**

@@ -1,7 +1,6 @@
 import { context, SpanKind, trace } from "@opentelemetry/api";
-import { endOperation } from "./end-operation.js";
-import { errorTypeOf } from "./error-type.js";
 import { Attribute, invokeAgentSpanName, Operation } from "./semantic-names.js";
+import { endOperation, errorTypeOf } from "./span-outcome.js";
 import { activeInstruments, activeTracer } from "./telemetry-on.js";
 
 /** What is known about a run before it starts. */

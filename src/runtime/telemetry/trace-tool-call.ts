@@ -1,10 +1,9 @@
 import { type Attributes, context, type Span, SpanKind, trace } from "@opentelemetry/api";
 import { cutText } from "../../shared/text/index.js";
-import { redactText } from "../sessions/index.js";
-import { capturedArguments, capturedResult } from "./captured-content.js";
-import { errorTypeOf, markSpanFailed } from "./error-type.js";
-import { MAX_REASON_CHARS } from "./limits.js";
+import { collectSecretValues, redactKnownValues, redactSecrets, redactText } from "../sessions/index.js";
+import { MAX_CAPTURED_CONTENT_CHARS, MAX_REASON_CHARS } from "./limits.js";
 import { Attribute, executeToolSpanName, Operation } from "./semantic-names.js";
+import { errorTypeOf, markSpanFailed } from "./span-outcome.js";
 import { activeInstruments, activeTracer, secondsSince } from "./telemetry-on.js";
 import { telemetrySettings } from "./telemetry-settings.js";
 
@@ -136,4 +135,24 @@ function endAttributes(input: ToolSpanInput, outcome: ToolSpanOutcome): Attribut
 function blockedReasonOf(error: unknown): { blockedReason?: string } {
   const details = (error as { details?: { reason?: unknown } } | undefined)?.details;
   return typeof details?.reason === "string" ? { blockedReason: details.reason } : {};
+}
+
+/**
+ * Tool arguments as span text, redacted like the session log: secret-named keys and secret shapes
+ * hidden, then cut to MAX_CAPTURED_CONTENT_CHARS. Only for `telemetry.captureToolContent`.
+ */
+export function capturedArguments(args: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(redactSecrets(args)) ?? "null";
+  } catch {
+    text = "[unserialisable]";
+  }
+  return cutText(redactText(text), MAX_CAPTURED_CONTENT_CHARS);
+}
+
+/** A tool's result text as span text: the secret values of its arguments and secret shapes hidden, then cut. */
+export function capturedResult(text: string, args: unknown): string {
+  const known = collectSecretValues(args);
+  return cutText(redactText(redactKnownValues(text, known)), MAX_CAPTURED_CONTENT_CHARS);
 }

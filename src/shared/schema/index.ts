@@ -1,4 +1,2 @@
-export { isObjectRecord } from "./is-object-record.js";
-export { isPlainObject } from "./is-plain-object.js";
-export { safeRead, safeReadString } from "./safe-read.js";
+export { isObjectRecord, isPlainObject, safeRead, safeReadString } from "./object-checks.js";
 export { schemaKey } from "./schema-key.js";

@@ -1,4 +1,4 @@
-import { safeRead } from "./safe-read.js";
+import { safeRead } from "./object-checks.js";
 
 /** Most schema nodes read when keying a schema; larger schemas are keyed by their first nodes plus a marker. */
 export const MAX_SCHEMA_KEY_NODES = 20_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchWildcard } from "./wildcard-match.js";
+import { matchWildcard } from "./selector.js";
 
 describe("matchWildcard", () => {
   const table: Array<[pattern: string, text: string, expected: boolean]> = [

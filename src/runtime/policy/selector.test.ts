@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toCatalogEntry } from "../../core/catalog/index.js";
-import { matchesSelector } from "./matches-selector.js";
 import { ALL_FIXTURE_IDS, policyFixture } from "./policy.test-support.js";
+import { matchesSelector } from "./selector.js";
 
 const entries = policyFixture().map((tool) => {
   const entry = toCatalogEntry(tool);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isObjectRecord } from "./is-object-record.js";
+import { isObjectRecord } from "./object-checks.js";
 import { Point, revokedProxy, throwingProxy } from "./object-checks.test-support.js";
 
 describe("isObjectRecord", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeServerNames } from "./safe-server-names.js";
+import { safeServerNames } from "./create-mcp-tool-source.js";
 
 describe("safeServerNames", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPlainObject } from "./is-plain-object.js";
+import { isPlainObject } from "./object-checks.js";
 import { Point, revokedProxy, throwingProxy } from "./object-checks.test-support.js";
 
 describe("isPlainObject", () => {

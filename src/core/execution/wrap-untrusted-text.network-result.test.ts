@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolResult } from "../catalog/index.js";
 import { entryOf, makeTool } from "./execution.test-support.js";
-import { wrapNetworkResult } from "./wrap-network-result.js";
-import { UNTRUSTED_NOTE } from "./wrap-untrusted-text.js";
+import { UNTRUSTED_NOTE, wrapNetworkResult } from "./wrap-untrusted-text.js";
 
 const image = { type: "image" as const, data: "aGVsbG8=", mimeType: "image/png" };
 
