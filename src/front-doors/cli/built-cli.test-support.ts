@@ -16,11 +16,23 @@ export type BuiltCliOutcome = { code: number | null; stdout: string; stderr: str
 export function runBuiltCli(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
-  options: { boundMs?: number } = {},
+  options: { boundMs?: number; cwd?: string } = {},
+): Promise<BuiltCliOutcome> {
+  return runNode([BUILT_CLI_ENTRY, ...args], { ...options, env });
+}
+
+/**
+ * Runs `node <nodeArgs>` (stdin closed) to its exit, in `cwd` with `env` (this process's when absent), and
+ * resolves with its exit code and what it printed. With `boundMs`, a child still running then is killed.
+ */
+export function runNode(
+  nodeArgs: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; boundMs?: number } = {},
 ): Promise<BuiltCliOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BUILT_CLI_ENTRY, ...args], {
-      env,
+    const child = spawn(process.execPath, nodeArgs, {
+      cwd: options.cwd,
+      env: options.env,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
