@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 
 /** A raw TCP connection to a server under test, and what it received once the server closed it. */
@@ -27,4 +28,45 @@ export function openRawConnection(port: number, text: string, sockets: Socket[])
   const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
   const closed = new Promise<string>((resolve) => socket.on("close", () => resolve(received)));
   return { socket, connected, closed };
+}
+
+/** What `sendExact` got back. */
+export type ExactAnswer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+};
+
+/**
+ * One HTTP request with exactly these headers (a `host` header replaces the real one), to `url`'s host and
+ * `path` (`url`'s own path when absent); the method is POST unless named. For requests `fetch` rewrites.
+ */
+export function sendExact(
+  url: string,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+): Promise<ExactAnswer> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const sent = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: options.path ?? target.pathname,
+        method: options.method ?? "POST",
+        headers: options.headers ?? {},
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
+      },
+    );
+    sent.on("error", reject);
+    sent.end(options.body);
+  });
 }
