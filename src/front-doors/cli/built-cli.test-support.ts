@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The built CLI (`npm run build` first), run as a user runs `toolsift`. */
@@ -51,4 +54,28 @@ export function runNode(
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** A temp home for built-CLI runs: its config file, and the environment that points the CLI at both. */
+export type CliHome = { root: string; configPath: string; env: NodeJS.ProcessEnv };
+
+/**
+ * Makes a temp directory named from `prefix`, writes `config(root)` as JSON to its toolsift.json, and returns
+ * the environment a built-CLI run reads them through (TOOLSIFT_HOME, TOOLSIFT_STATE_DIR at root/state and
+ * TOOLSIFT_CONFIG). The caller removes `root`.
+ */
+export async function createCliHome(
+  prefix: string,
+  config: (root: string) => Promise<unknown> | unknown,
+): Promise<CliHome> {
+  const root = await mkdtemp(join(tmpdir(), prefix));
+  const configPath = join(root, "toolsift.json");
+  await writeFile(configPath, JSON.stringify(await config(root)));
+  const env = {
+    ...process.env,
+    TOOLSIFT_HOME: root,
+    TOOLSIFT_STATE_DIR: join(root, "state"),
+    TOOLSIFT_CONFIG: configPath,
+  };
+  return { root, configPath, env };
 }
