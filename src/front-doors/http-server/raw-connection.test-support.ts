@@ -1,4 +1,4 @@
-import { request } from "node:http";
+import { type IncomingMessage, request } from "node:http";
 import { connect, type Socket } from "node:net";
 
 /** A raw TCP connection to a server under test, and what it received once the server closed it. */
@@ -56,17 +56,23 @@ export function sendExact(
         headers: options.headers ?? {},
       },
       (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-        );
+        readAnswer(response).then(resolve, reject);
       },
     );
     sent.on("error", reject);
     sent.end(options.body);
+  });
+}
+
+/** The status, headers and whole text body of a node:http response. */
+export function readAnswer(response: IncomingMessage): Promise<ExactAnswer> {
+  return new Promise((resolve, reject) => {
+    let body = "";
+    response.setEncoding("utf8");
+    response.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    response.on("error", reject);
   });
 }
