@@ -262,19 +262,30 @@ describe("a queued run whose client left never starts (startGateway in-process, 
     harness = undefined;
   });
 
-  it("leaves the session queue at once; the run ahead of it completes; nothing of it reaches the provider or the log", async () => {
+  /** A provider that holds every request, a runner over it and an in-process gateway over the runner. */
+  async function startOverHeldProvider(): Promise<{
+    held: HoldingProvider;
+    harness: RunnerHarness;
+    started: StartedGateway;
+  }> {
     const held = await startHoldingProvider(() => "hold");
     provider = held;
-    harness = await createRunnerHarness({
+    const opened = await createRunnerHarness({
       provider: createProvider("held", { api: "openai-responses", baseUrl: held.baseUrl, maxRetries: 0 }),
       toolSearch: false,
     });
+    harness = opened;
     started = await startGateway({
-      runner: harness.runner,
-      sessions: harness.sessions,
+      runner: opened.runner,
+      sessions: opened.sessions,
       port: 0,
       log: () => {},
     });
+    return { held, harness: opened, started };
+  }
+
+  it("leaves the session queue at once; the run ahead of it completes; nothing of it reaches the provider or the log", async () => {
+    const { held, harness, started } = await startOverHeldProvider();
     const { url } = started;
     const stats = () => started?.gateway.stats();
 
@@ -302,18 +313,7 @@ describe("a queued run whose client left never starts (startGateway in-process, 
   });
 
   it("a drain that runs out of time cancels the running run (its provider request closed) and the queued one never starts", async () => {
-    const held = await startHoldingProvider(() => "hold");
-    provider = held;
-    harness = await createRunnerHarness({
-      provider: createProvider("held", { api: "openai-responses", baseUrl: held.baseUrl, maxRetries: 0 }),
-      toolSearch: false,
-    });
-    started = await startGateway({
-      runner: harness.runner,
-      sessions: harness.sessions,
-      port: 0,
-      log: () => {},
-    });
+    const { held, harness, started } = await startOverHeldProvider();
     const { url, gateway: running } = started;
 
     const first = startRun(url, "drained", "first");
