@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,20 +38,13 @@ export function runNode(
       env: options.env,
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
+    const text = captureOutput(child);
     const bound =
       options.boundMs === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), options.boundMs);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(bound);
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout: text.stdout, stderr: text.stderr });
     });
   });
 }
@@ -78,4 +71,16 @@ export async function createCliHome(
     TOOLSIFT_CONFIG: configPath,
   };
   return { root, configPath, env };
+}
+
+/** What a child printed so far, read as UTF-8 text: the object fills in as its stdout and stderr arrive. */
+export function captureOutput(child: ChildProcess): { stdout: string; stderr: string } {
+  const text = { stdout: "", stderr: "" };
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    text.stdout += chunk;
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    text.stderr += chunk;
+  });
+  return text;
 }
