@@ -3,10 +3,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type GatewayProcess, startGatewayProcess } from "../../dev/qa/start-gateway-process.js";
+import type { GatewayProcess } from "../../dev/qa/start-gateway-process.js";
 import { createProvider } from "../../runtime/providers/index.js";
 import { createRunnerHarness, type RunnerHarness } from "../../runtime/runner/runner.test-support.js";
 import type { SessionEvent } from "../../runtime/sessions/index.js";
+import { startGatewayOnConfig } from "./gateway.test-support.js";
 import {
   functionCallItem,
   type HoldingProvider,
@@ -101,17 +102,7 @@ async function startAll(options: {
     plugins: { load: { paths: [pluginDir] } },
     tools: { toolSearch: false },
   };
-  const configPath = join(root, "toolsift.json");
-  await writeFile(configPath, JSON.stringify(config));
-  gateway = await startGatewayProcess({
-    configPath,
-    env: {
-      ...process.env,
-      TOOLSIFT_HOME: root,
-      TOOLSIFT_STATE_DIR: join(root, "state"),
-      TOOLSIFT_CONFIG: configPath,
-    },
-  });
+  gateway = await startGatewayOnConfig(root, join(root, "state"), config);
   return { url: gateway.url, held };
 }
 

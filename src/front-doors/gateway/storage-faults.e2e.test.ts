@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type MockOpenAI, startMockOpenAI } from "../../dev/mock-openai/index.js";
-import { CLI_ENTRY, type GatewayProcess, startGatewayProcess } from "../../dev/qa/start-gateway-process.js";
+import { CLI_ENTRY, type GatewayProcess } from "../../dev/qa/start-gateway-process.js";
 import { markerToolsEntry, writePlugin } from "../../runtime/plugins/plugins.test-support.js";
 import { mountTinyTmpfs, type TinyTmpfs } from "../../runtime/sessions/tiny-tmpfs.test-support.js";
+import { startGatewayOnConfig } from "./gateway.test-support.js";
 
 // A real `toolsift gateway` (the built CLI: run `npm run build` first) on a state directory that really
 // fails: a path under a regular file (ENOTDIR) and a full 64 KiB tmpfs (ENOSPC). The plugin's tools have a
@@ -48,12 +49,7 @@ async function startOn(stateDir: string, fillPath = join(root, "unused")): Promi
     plugins: { load: { paths: [pluginDir] } },
     tools: { toolSearch: false },
   };
-  const configPath = join(root, "toolsift.json");
-  await writeFile(configPath, JSON.stringify(config));
-  gateway = await startGatewayProcess({
-    configPath,
-    env: { ...process.env, TOOLSIFT_HOME: root, TOOLSIFT_STATE_DIR: stateDir, TOOLSIFT_CONFIG: configPath },
-  });
+  gateway = await startGatewayOnConfig(root, stateDir, config);
   return gateway;
 }
 
