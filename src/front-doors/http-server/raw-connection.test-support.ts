@@ -76,3 +76,21 @@ export function readAnswer(response: IncomingMessage): Promise<ExactAnswer> {
     response.on("error", reject);
   });
 }
+
+/**
+ * Writes `bytes` to a fresh connection to 127.0.0.1:`port` and resolves, once the server closes it, with what
+ * came back read as latin1 (every byte one character): for request lines and headers `fetch` would refuse.
+ */
+export function sendRawBytes(port: number, bytes: Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => resolve(received));
+    socket.write(bytes);
+  });
+}
