@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runNode } from "./front-doors/cli/built-cli.test-support.js";
 
 /** The repository root (where `npm run build` writes `dist/`). */
 export const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -35,43 +36,33 @@ export function ensureBuilt(): void {
 }
 
 /** Runs node with the trace preload and `nodeArgs` in the repository; resolves with what it printed and loaded. */
-export function traceNode(nodeArgs: readonly string[], traceFile: string): Promise<Traced> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", TRACE_PRELOAD, ...nodeArgs], {
-      cwd: ROOT,
-      env: { ...process.env, STARTUP_TRACE_FILE: traceFile },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const lines = existsSync(traceFile) ? readFileSync(traceFile, "utf8").split("\n").filter(Boolean) : [];
-      const packages = new Set<string>();
-      const ownFiles = new Set<string>();
-      const firstImporters: Record<string, string> = {};
-      for (const line of lines) {
-        const { url, parent } = JSON.parse(line) as { url: string; parent: string | null };
-        const name = packageOf(url);
-        if (name === undefined) {
-          ownFiles.add(relative(ROOT, fileURLToPath(url)));
-        } else if (!packages.has(name)) {
-          packages.add(name);
-          firstImporters[name] = parent?.startsWith("file:") ? relative(ROOT, fileURLToPath(parent)) : "";
-        }
-      }
-      resolve({
-        code,
-        stdout,
-        stderr,
-        packages: [...packages].sort(),
-        ownFiles: [...ownFiles].sort(),
-        firstImporters,
-      });
-    });
+export async function traceNode(nodeArgs: readonly string[], traceFile: string): Promise<Traced> {
+  const { code, stdout, stderr } = await runNode(["--import", TRACE_PRELOAD, ...nodeArgs], {
+    cwd: ROOT,
+    env: { ...process.env, STARTUP_TRACE_FILE: traceFile },
   });
+  const lines = existsSync(traceFile) ? readFileSync(traceFile, "utf8").split("\n").filter(Boolean) : [];
+  const packages = new Set<string>();
+  const ownFiles = new Set<string>();
+  const firstImporters: Record<string, string> = {};
+  for (const line of lines) {
+    const { url, parent } = JSON.parse(line) as { url: string; parent: string | null };
+    const name = packageOf(url);
+    if (name === undefined) {
+      ownFiles.add(relative(ROOT, fileURLToPath(url)));
+    } else if (!packages.has(name)) {
+      packages.add(name);
+      firstImporters[name] = parent?.startsWith("file:") ? relative(ROOT, fileURLToPath(parent)) : "";
+    }
+  }
+  return {
+    code,
+    stdout,
+    stderr,
+    packages: [...packages].sort(),
+    ownFiles: [...ownFiles].sort(),
+    firstImporters,
+  };
 }
 
 /** The npm package a file URL belongs to (its last `node_modules/` segment), or undefined for our own files. */

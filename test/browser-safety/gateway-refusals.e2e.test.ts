@@ -1,9 +1,9 @@
 import { rm } from "node:fs/promises";
-import { request } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockOpenAI, startMockOpenAI } from "../../src/dev/mock-openai/index.js";
+import { sendExact } from "../../src/front-doors/http-server/raw-connection.test-support.js";
 import { tempDir } from "../operator-safety/operator-safety.test-support.js";
 import {
   type BrowserSafetyGateway,
@@ -14,39 +14,6 @@ import {
 
 /** The one origin the gateway lists in `gateway.cors.allowOrigins` (spelled as an operator might). */
 const LISTED_ORIGIN = "http://App.Example:3000";
-
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
-/** One HTTP request with exactly these headers (a `host` header replaces the real one). */
-function send(
-  url: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const sent = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: options.path,
-        method: options.method ?? "POST",
-        headers: options.headers ?? {},
-      },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-        );
-      },
-    );
-    sent.on("error", reject);
-    sent.end(options.body);
-  });
-}
 
 /** A request written byte for byte: `head` is the request line and the Host line (or none), then a JSON body. */
 function sendRaw(url: string, head: string, body: string): Promise<string> {
@@ -234,7 +201,7 @@ describe("toolsift gateway (real process, mock provider, marker plugin): browser
 
   it.each(REFUSED)("$probe → $status $code", async (row) => {
     const path = row.path ?? "/v1/responses";
-    const answer = await send(gateway.url, {
+    const answer = await sendExact(gateway.url, {
       path,
       headers: row.headers,
       ...(row.method === undefined ? {} : { method: row.method }),
@@ -277,13 +244,13 @@ describe("toolsift gateway (real process, mock provider, marker plugin): browser
   });
 
   it("checks Host on /healthz too", async () => {
-    const answer = await send(gateway.url, {
+    const answer = await sendExact(gateway.url, {
       method: "GET",
       path: "/healthz",
       headers: { host: "evil.example" },
     });
     expect(answer.status).toBe(403);
-    const local = await send(gateway.url, {
+    const local = await sendExact(gateway.url, {
       method: "GET",
       path: "/healthz",
       headers: { host: "localhost:1" },
@@ -292,7 +259,7 @@ describe("toolsift gateway (real process, mock provider, marker plugin): browser
   });
 
   it("answers a preflight from the listed origin with 204 and the headers the openai client sends", async () => {
-    const answer = await send(gateway.url, {
+    const answer = await sendExact(gateway.url, {
       method: "OPTIONS",
       path: "/v1/responses",
       headers: {
@@ -313,7 +280,7 @@ describe("toolsift gateway (real process, mock provider, marker plugin): browser
   });
 
   it("serves the listed origin with CORS headers (a run that calls no tool)", async () => {
-    const answer = await send(gateway.url, {
+    const answer = await sendExact(gateway.url, {
       path: "/v1/responses",
       headers: { "content-type": "application/json", origin: "http://app.example:3000" },
       body: JSON.stringify({ input: "hello from the listed page" }),
@@ -326,7 +293,7 @@ describe("toolsift gateway (real process, mock provider, marker plugin): browser
   });
 
   it("control: the same run sent as JSON without an Origin does call the marker tool", async () => {
-    const answer = await send(gateway.url, {
+    const answer = await sendExact(gateway.url, {
       path: "/v1/responses",
       headers: { "content-type": "application/json" },
       body: RUN_BODY,

@@ -7,7 +7,7 @@ import type { ToolDefinition } from "../../src/core/catalog/index.js";
 import type { ToolsiftConfig } from "../../src/runtime/config/index.js";
 import type { ProviderRequest } from "../../src/runtime/providers/index.js";
 import type { SessionEvent } from "../../src/runtime/sessions/index.js";
-import { liveRunner } from "./live-runner.test-support.js";
+import { cityTool, liveRunner } from "./live-runner.test-support.js";
 
 const apiKey = process.env.ANTHROPIC_API_KEY;
 const model = process.env.TOOLSIFT_LIVE_ANTHROPIC_MODEL ?? "claude-haiku-4-5";
@@ -17,22 +17,6 @@ const DISTRACTORS = 48;
 if (!apiKey) console.log(`live test skipped: ${SKIP_REASON}`);
 
 function liveTools(receipts: Set<string>): ToolDefinition[] {
-  const cityTool = (
-    name: string,
-    description: string,
-    execute: ToolDefinition["execute"],
-  ): ToolDefinition => ({
-    name,
-    description,
-    origin: { kind: "plugin", owner: "live" },
-    parameters: {
-      type: "object",
-      properties: { city: { type: "string", description: "City name" } },
-      required: ["city"],
-      additionalProperties: false,
-    },
-    execute,
-  });
   const tools = [
     cityTool(
       "get_harbor_tide_receipt",

@@ -52,3 +52,23 @@ export function liveRunner(options: {
   });
   return { runner, sessions };
 }
+
+/** A plugin tool of the live tests: it takes a city name (nothing else) and runs `execute`. */
+export function cityTool(
+  name: string,
+  description: string,
+  execute: ToolDefinition["execute"],
+): ToolDefinition {
+  return {
+    name,
+    description,
+    origin: { kind: "plugin", owner: "live" },
+    parameters: {
+      type: "object",
+      properties: { city: { type: "string", description: "City name" } },
+      required: ["city"],
+      additionalProperties: false,
+    },
+    execute,
+  };
+}

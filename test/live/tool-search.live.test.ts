@@ -7,7 +7,7 @@ import type { ToolDefinition } from "../../src/core/catalog/index.js";
 import type { ToolSearchConfigValue } from "../../src/core/tool-search/index.js";
 import type { ToolsiftConfig } from "../../src/runtime/config/index.js";
 import type { ProviderRequest } from "../../src/runtime/providers/index.js";
-import { liveRunner } from "./live-runner.test-support.js";
+import { cityTool, liveRunner } from "./live-runner.test-support.js";
 
 const apiKey = process.env.OPENAI_API_KEY;
 const model = process.env.TOOLSIFT_LIVE_MODEL ?? "gpt-5.4-mini";
@@ -41,20 +41,8 @@ function liveTools(
   executedAt: { at?: number },
   distractors: number,
 ): ToolDefinition[] {
-  const plugin = (name: string, description: string, execute: ToolDefinition["execute"]): ToolDefinition => ({
-    name,
-    description,
-    origin: { kind: "plugin", owner: "live" },
-    parameters: {
-      type: "object",
-      properties: { city: { type: "string", description: "City name" } },
-      required: ["city"],
-      additionalProperties: false,
-    },
-    execute,
-  });
   const tools: ToolDefinition[] = [
-    plugin(
+    cityTool(
       "get_harbor_tide_receipt",
       "Look up today's harbor tide table for a coastal city and return a receipt.",
       async () => {
@@ -64,7 +52,7 @@ function liveTools(
         return { content: [{ type: "text", text: `Tide table ready. Receipt: ${receipt}` }] };
       },
     ),
-    plugin(
+    cityTool(
       "decoy_harbor_tide",
       "Look up harbor tides (deprecated decoy: must never be offered).",
       async () => ({
@@ -82,7 +70,7 @@ function liveTools(
   ];
   for (let index = 0; index < distractors; index += 1) {
     tools.push(
-      plugin(
+      cityTool(
         `distractor_tool_${index}`,
         `Distractor ${index}: manage inventory record category ${index} for a warehouse.`,
         async () => ({

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLI_ENTRY, startGatewayProcess } from "../../src/dev/qa/start-gateway-process.js";
+import { captureOutput } from "../../src/front-doors/cli/built-cli.test-support.js";
 import { startConfiguredGateway } from "../../src/front-doors/cli/start-configured-gateway.js";
 
 /** Most polls of a condition before a test gives up (each one waits POLL_INTERVAL_MS). */
@@ -183,13 +184,7 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv): CliProcess {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const text = { stdout: "", stderr: "" };
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-    text.stdout += chunk;
-  });
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    text.stderr += chunk;
-  });
+  const text = captureOutput(child);
   const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   const timer = setTimeout(() => child.kill("SIGKILL"), CLI_WAIT_MS);
   void exited.then(() => clearTimeout(timer));

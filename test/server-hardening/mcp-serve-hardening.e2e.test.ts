@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
-import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendRawBytes } from "../../src/front-doors/http-server/raw-connection.test-support.js";
 import {
   type ServerProcess,
   silentSocket,
@@ -39,29 +39,20 @@ describe("toolsift mcp serve --http: the gateway's server hardening", () => {
   it("logs a refused Origin carrying C1 control bytes escaped, on one line", async () => {
     const before = server.stderr().length;
     const body = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
-    const answer = await new Promise<string>((resolve) => {
-      const socket = connect(port, "127.0.0.1");
-      let received = "";
-      socket.setEncoding("latin1");
-      socket.on("data", (chunk: string) => {
-        received += chunk;
-      });
-      socket.on("error", () => {});
-      socket.on("close", () => resolve(received));
-      socket.write(
-        Buffer.concat([
-          Buffer.from(
-            "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nOrigin: https://evil.example",
-            "latin1",
-          ),
-          Buffer.from([0x85, 0x9b]),
-          Buffer.from(
-            `31m\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
-            "latin1",
-          ),
-        ]),
-      );
-    });
+    const answer = await sendRawBytes(
+      port,
+      Buffer.concat([
+        Buffer.from(
+          "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nOrigin: https://evil.example",
+          "latin1",
+        ),
+        Buffer.from([0x85, 0x9b]),
+        Buffer.from(
+          `31m\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+          "latin1",
+        ),
+      ]),
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 403 /u);
     await expect.poll(() => server.stderr().slice(before)).toContain("https://evil.example\\x85\\x9b31m");
     for (const line of server.stderr().slice(before).split("\n")) expect(line).not.toMatch(UNSAFE);

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CLI_ENTRY } from "../../src/dev/qa/start-gateway-process.js";
+import { captureOutput } from "../../src/front-doors/cli/built-cli.test-support.js";
 
 /** The fixture plugin whose tool leaves an interval and a listening socket open. */
 export const HANDLE_HOLDER_PLUGIN = fileURLToPath(
@@ -68,13 +69,7 @@ export async function spawnServer(options: {
           env: options.env,
           stdio: ["ignore", "pipe", "pipe"],
         });
-  const text = { stdout: "", stderr: "" };
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-    text.stdout += chunk;
-  });
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    text.stderr += chunk;
-  });
+  const text = captureOutput(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );

@@ -70,21 +70,22 @@ describe("createControlTools: the definitions", () => {
   });
 });
 
+/** How the controls summarise the echo tool (a search candidate; a describe adds its parameters). */
+const ECHO_SUMMARY = {
+  id: "native:core:echo",
+  source: "native",
+  owner: "core",
+  name: "echo",
+  description: "Echo some text back.",
+  input: "{ text: string }",
+};
+
 describe("tool_search", () => {
   it("answers a single query with the candidate array in details and its compact JSON as text", async () => {
     const { search, runtime } = controls();
     const result = await search.execute({ query: "echo", limit: 1 }, {});
     expect(result.isError).toBeUndefined();
-    expect(result.details).toEqual([
-      {
-        id: "native:core:echo",
-        source: "native",
-        owner: "core",
-        name: "echo",
-        description: "Echo some text back.",
-        input: "{ text: string }",
-      },
-    ]);
+    expect(result.details).toEqual([ECHO_SUMMARY]);
     expect(result.content).toEqual([{ type: "text", text: JSON.stringify(result.details) }]);
     expect(runtime.counts.search).toBe(1);
   });
@@ -148,15 +149,7 @@ describe("tool_describe", () => {
   it("answers with the description in details and as compact JSON, counting one describe", async () => {
     const { describe: describeTool, runtime } = controls();
     const result = await describeTool.execute({ id: "echo" }, {});
-    expect(result.details).toEqual({
-      id: "native:core:echo",
-      source: "native",
-      owner: "core",
-      name: "echo",
-      description: "Echo some text back.",
-      input: "{ text: string }",
-      parameters: echoParameters,
-    });
+    expect(result.details).toEqual({ ...ECHO_SUMMARY, parameters: echoParameters });
     expect(textOf(result)).toBe(JSON.stringify(result.details));
     expect(runtime.counts.describe).toBe(1);
   });
@@ -227,14 +220,7 @@ describe("tool_call", () => {
     );
     expect(result.isError).toBeUndefined();
     expect(result.details).toEqual({
-      tool: {
-        id: "native:core:echo",
-        source: "native",
-        owner: "core",
-        name: "echo",
-        description: "Echo some text back.",
-        input: "{ text: string }",
-      },
+      tool: ECHO_SUMMARY,
       result: {
         content: [{ type: "text", text: 'echo {"text":"hi"}' }],
         details: { tool: "echo", args: { text: "hi" } },

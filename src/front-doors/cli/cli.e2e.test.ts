@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -6,25 +6,16 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { writeFakePlugin } from "../../dev/qa/index.js";
+import { type BuiltCliOutcome, runBuiltCli } from "./built-cli.test-support.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const bin = join(root, "dist/front-doors/cli/main.js");
 const catalog = "examples/catalog.json";
 const BITCOIN_LEADERS = ["native:core:web_search", "native:finance:get_crypto_price"];
 
-type Outcome = { code: number | null; stdout: string; stderr: string };
-
 /** Runs the built bin as a real child process from the project root. */
-function run(...args: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function run(...args: string[]): Promise<BuiltCliOutcome> {
+  return runBuiltCli(args, process.env, { cwd: root });
 }
 
 function rankedIds(text: string): string[] {

@@ -1,45 +1,32 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createInstallation, type Installation } from "../doctor/doctor.test-support.js";
+import { type BuiltCliOutcome, runBuiltCli } from "./built-cli.test-support.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const bin = join(root, "dist/front-doors/cli/main.js");
 
-type Outcome = { code: number | null; stdout: string; stderr: string };
-
 let home: Installation;
 
 /** Runs the built bin as a real child process, in the temp installation's environment. */
-function toolsift(...args: string[]): Promise<Outcome> {
+function toolsift(...args: string[]): Promise<BuiltCliOutcome> {
   return toolsiftWithout([], ...args);
 }
 
 /** As toolsift, with the named environment variables unset. */
-function toolsiftWithout(unset: readonly string[], ...args: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      ...home.env,
-      PATH: `${home.binDir}:${process.env.PATH ?? ""}`,
-    };
-    delete env.TOOLSIFT_CONFIG;
-    for (const name of unset) delete env[name];
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: home.dir,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function toolsiftWithout(unset: readonly string[], ...args: string[]): Promise<BuiltCliOutcome> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...home.env,
+    PATH: `${home.binDir}:${process.env.PATH ?? ""}`,
+  };
+  delete env.TOOLSIFT_CONFIG;
+  for (const name of unset) delete env[name];
+  return runBuiltCli(args, env, { cwd: home.dir });
 }
 
 beforeAll(() => {

@@ -1,31 +1,22 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltCliOutcome, runBuiltCli } from "./built-cli.test-support.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const bin = join(root, "dist/front-doors/cli/main.js");
 
-type Outcome = { code: number | null; stdout: string; stderr: string };
-
 let scratch = "";
 
 /** Runs the built bin in `cwd` with a fresh home. */
-function toolsift(cwd: string, ...args: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: scratch, TOOLSIFT_HOME: join(scratch, "home") };
-    delete env.TOOLSIFT_CONFIG;
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function toolsift(cwd: string, ...args: string[]): Promise<BuiltCliOutcome> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: scratch, TOOLSIFT_HOME: join(scratch, "home") };
+  delete env.TOOLSIFT_CONFIG;
+  return runBuiltCli(args, env, { cwd });
 }
 
 beforeAll(async () => {

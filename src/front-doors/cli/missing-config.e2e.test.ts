@@ -5,36 +5,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltCliOutcome, runBuiltCli } from "./built-cli.test-support.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const bin = join(root, "dist/front-doors/cli/main.js");
-
-type Outcome = { code: number | null; stdout: string; stderr: string };
 
 let home = "";
 let missing = "";
 let env: NodeJS.ProcessEnv = {};
 
 /** Runs the built bin as a real child process in a fresh home (no config file at the default path). */
-function toolsift(...args: string[]): Promise<Outcome> {
+function toolsift(...args: string[]): Promise<BuiltCliOutcome> {
   return toolsiftWith(env, ...args);
 }
 
 /** Runs the built bin with the given environment. */
-function toolsiftWith(childEnv: NodeJS.ProcessEnv, ...args: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: home,
-      env: childEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function toolsiftWith(childEnv: NodeJS.ProcessEnv, ...args: string[]): Promise<BuiltCliOutcome> {
+  return runBuiltCli(args, childEnv, { cwd: home });
 }
 
 beforeAll(async () => {

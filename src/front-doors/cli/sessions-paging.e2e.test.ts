@@ -1,9 +1,8 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileSessionStore } from "../../runtime/sessions/index.js";
-import { runBuiltCli } from "./built-cli.test-support.js";
+import { createCliHome, runBuiltCli } from "./built-cli.test-support.js";
 
 // `toolsift sessions` pages (the built CLI: run `npm run build` first).
 
@@ -18,15 +17,7 @@ function listedIds(stdout: string): string[] {
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), "toolsift-cli-paging-"));
-  const configPath = join(root, "toolsift.json");
-  await writeFile(configPath, "{}");
-  env = {
-    ...process.env,
-    TOOLSIFT_HOME: root,
-    TOOLSIFT_STATE_DIR: join(root, "state"),
-    TOOLSIFT_CONFIG: configPath,
-  };
+  ({ root, env } = await createCliHome("toolsift-cli-paging-", () => ({})));
   const store = createFileSessionStore(join(root, "state"));
   for (let index = 0; index < 23; index += 1)
     await store.append("main", `s${index}`, { type: "user-input", at: new Date().toISOString(), items: [] });

@@ -40,30 +40,33 @@ async function silentProvider(): Promise<{
   };
 }
 
+/** Writes a config whose provider "silent" is at `port` (plus `rest`) and starts the gateway from it. */
+async function startOverProvider(port: number, rest: Record<string, unknown>) {
+  const configPath = join(dir, "toolsift.json");
+  await writeFile(
+    configPath,
+    JSON.stringify({
+      models: {
+        providers: {
+          silent: { api: "openai-responses", baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 0 },
+        },
+      },
+      ...rest,
+    }),
+    "utf8",
+  );
+  return startConfiguredGateway({ configPath, port: 0 }, () => {}, {
+    TOOLSIFT_STATE_DIR: join(dir, "state"),
+    TOOLSIFT_HOME: join(dir, "home"),
+  });
+}
+
 describe("startConfiguredGateway: gateway.maxQueuedPerSession", () => {
   it("is read from the config: with 0, a second run on a busy session is 429 with Retry-After", async () => {
     const provider = await silentProvider();
-    const configPath = join(dir, "toolsift.json");
-    await writeFile(
-      configPath,
-      JSON.stringify({
-        models: {
-          providers: {
-            silent: {
-              api: "openai-responses",
-              baseUrl: `http://127.0.0.1:${provider.port}/v1`,
-              maxRetries: 0,
-            },
-          },
-        },
-        agents: { defaults: { model: "silent/model", runTimeoutMs: 60_000 } },
-        gateway: { maxQueuedPerSession: 0 },
-      }),
-      "utf8",
-    );
-    const running = await startConfiguredGateway({ configPath, port: 0 }, () => {}, {
-      TOOLSIFT_STATE_DIR: join(dir, "state"),
-      TOOLSIFT_HOME: join(dir, "home"),
+    const running = await startOverProvider(provider.port, {
+      agents: { defaults: { model: "silent/model", runTimeoutMs: 60_000 } },
+      gateway: { maxQueuedPerSession: 0 },
     });
     let first: Promise<unknown> = Promise.resolve();
     try {
@@ -91,27 +94,9 @@ describe("startConfiguredGateway: gateway.maxQueuedPerSession", () => {
 describe("startConfiguredGateway: gateway.hostedTools", () => {
   it('is read from the config: with "reject", a hosted tool is a 400 naming the setting, before any provider request', async () => {
     const provider = await silentProvider();
-    const configPath = join(dir, "toolsift.json");
-    await writeFile(
-      configPath,
-      JSON.stringify({
-        models: {
-          providers: {
-            silent: {
-              api: "openai-responses",
-              baseUrl: `http://127.0.0.1:${provider.port}/v1`,
-              maxRetries: 0,
-            },
-          },
-        },
-        agents: { defaults: { model: "silent/model" } },
-        gateway: { hostedTools: "reject" },
-      }),
-      "utf8",
-    );
-    const running = await startConfiguredGateway({ configPath, port: 0 }, () => {}, {
-      TOOLSIFT_STATE_DIR: join(dir, "state"),
-      TOOLSIFT_HOME: join(dir, "home"),
+    const running = await startOverProvider(provider.port, {
+      agents: { defaults: { model: "silent/model" } },
+      gateway: { hostedTools: "reject" },
     });
     try {
       const response = await fetch(`${running.url}/v1/responses`, {

@@ -1,10 +1,9 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakePlugin } from "../../dev/qa/index.js";
 import { stdioFixture } from "../../runtime/mcp-client/mcp.test-support.js";
-import { runBuiltCli } from "./built-cli.test-support.js";
+import { createCliHome, runBuiltCli } from "./built-cli.test-support.js";
 
 let root = "";
 let env: NodeJS.ProcessEnv = {};
@@ -12,12 +11,9 @@ let env: NodeJS.ProcessEnv = {};
 const run = (...args: string[]) => runBuiltCli(args, env);
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), "toolsift-pins-"));
-  const pluginDir = await writeFakePlugin(join(root, "plugins", "fake-plugin"));
-  const configPath = join(root, "toolsift.json");
-  await writeFile(
-    configPath,
-    JSON.stringify({
+  ({ root, env } = await createCliHome("toolsift-pins-", async (dir) => {
+    const pluginDir = await writeFakePlugin(join(dir, "plugins", "fake-plugin"));
+    return {
       plugins: { load: { paths: [pluginDir] } },
       tools: { toolSearch: { alwaysVisible: ["fake_plugin_tool_03", "no_such_tool"] } },
       mcp: {
@@ -25,14 +21,8 @@ beforeAll(async () => {
           crm: { ...stdioFixture({ prefix: "crm", count: 3 }), alwaysVisible: ["crm_create_contact"] },
         },
       },
-    }),
-  );
-  env = {
-    ...process.env,
-    TOOLSIFT_HOME: root,
-    TOOLSIFT_STATE_DIR: join(root, "state"),
-    TOOLSIFT_CONFIG: configPath,
-  };
+    };
+  }));
 });
 
 afterAll(async () => {

@@ -1,28 +1,20 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakePlugin } from "../../dev/qa/index.js";
 import { createFileSessionStore } from "../../runtime/sessions/index.js";
-import { runBuiltCli } from "./built-cli.test-support.js";
+import { createCliHome, runBuiltCli } from "./built-cli.test-support.js";
 
 let root = "";
-let configPath = "";
 let env: NodeJS.ProcessEnv = {};
 
 const run = (...args: string[]) => runBuiltCli(args, env);
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), "toolsift-cli-"));
-  const pluginDir = await writeFakePlugin(join(root, "plugins", "fake-plugin"));
-  configPath = join(root, "toolsift.json");
-  await writeFile(configPath, JSON.stringify({ plugins: { load: { paths: [pluginDir] } } }));
-  env = {
-    ...process.env,
-    TOOLSIFT_HOME: root,
-    TOOLSIFT_STATE_DIR: join(root, "state"),
-    TOOLSIFT_CONFIG: configPath,
-  };
+  ({ root, env } = await createCliHome("toolsift-cli-", async (dir) => {
+    const pluginDir = await writeFakePlugin(join(dir, "plugins", "fake-plugin"));
+    return { plugins: { load: { paths: [pluginDir] } } };
+  }));
 });
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig, MAX_CONFIG_FILE_BYTES } from "../../runtime/config/index.js";
-import { isToolsiftError, type ToolsiftError } from "../../shared/errors/index.js";
+import { refusal } from "../../shared/errors/toolsift-error.test-support.js";
 import { editConfigFile } from "./edit-config.js";
 import type { ConfigEdit } from "./edit-config-text.js";
 import { writeConfigFile } from "./write-config-file.js";
@@ -30,16 +30,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function refusal(run: () => Promise<unknown>): Promise<ToolsiftError> {
-  try {
-    await run();
-  } catch (error) {
-    if (isToolsiftError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a ToolsiftError, nothing was thrown");
-}
 
 /** The bytes, mtime and directory listing: what "untouched" means. */
 async function snapshot() {

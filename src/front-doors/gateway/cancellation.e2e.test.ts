@@ -3,10 +3,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type GatewayProcess, startGatewayProcess } from "../../dev/qa/start-gateway-process.js";
+import type { GatewayProcess } from "../../dev/qa/start-gateway-process.js";
 import { createProvider } from "../../runtime/providers/index.js";
 import { createRunnerHarness, type RunnerHarness } from "../../runtime/runner/runner.test-support.js";
 import type { SessionEvent } from "../../runtime/sessions/index.js";
+import { startGatewayOnConfig } from "./gateway.test-support.js";
 import {
   functionCallItem,
   type HoldingProvider,
@@ -101,17 +102,7 @@ async function startAll(options: {
     plugins: { load: { paths: [pluginDir] } },
     tools: { toolSearch: false },
   };
-  const configPath = join(root, "toolsift.json");
-  await writeFile(configPath, JSON.stringify(config));
-  gateway = await startGatewayProcess({
-    configPath,
-    env: {
-      ...process.env,
-      TOOLSIFT_HOME: root,
-      TOOLSIFT_STATE_DIR: join(root, "state"),
-      TOOLSIFT_CONFIG: configPath,
-    },
-  });
+  gateway = await startGatewayOnConfig(root, join(root, "state"), config);
   return { url: gateway.url, held };
 }
 
@@ -262,19 +253,30 @@ describe("a queued run whose client left never starts (startGateway in-process, 
     harness = undefined;
   });
 
-  it("leaves the session queue at once; the run ahead of it completes; nothing of it reaches the provider or the log", async () => {
+  /** A provider that holds every request, a runner over it and an in-process gateway over the runner. */
+  async function startOverHeldProvider(): Promise<{
+    held: HoldingProvider;
+    harness: RunnerHarness;
+    started: StartedGateway;
+  }> {
     const held = await startHoldingProvider(() => "hold");
     provider = held;
-    harness = await createRunnerHarness({
+    const opened = await createRunnerHarness({
       provider: createProvider("held", { api: "openai-responses", baseUrl: held.baseUrl, maxRetries: 0 }),
       toolSearch: false,
     });
+    harness = opened;
     started = await startGateway({
-      runner: harness.runner,
-      sessions: harness.sessions,
+      runner: opened.runner,
+      sessions: opened.sessions,
       port: 0,
       log: () => {},
     });
+    return { held, harness: opened, started };
+  }
+
+  it("leaves the session queue at once; the run ahead of it completes; nothing of it reaches the provider or the log", async () => {
+    const { held, harness, started } = await startOverHeldProvider();
     const { url } = started;
     const stats = () => started?.gateway.stats();
 
@@ -302,18 +304,7 @@ describe("a queued run whose client left never starts (startGateway in-process, 
   });
 
   it("a drain that runs out of time cancels the running run (its provider request closed) and the queued one never starts", async () => {
-    const held = await startHoldingProvider(() => "hold");
-    provider = held;
-    harness = await createRunnerHarness({
-      provider: createProvider("held", { api: "openai-responses", baseUrl: held.baseUrl, maxRetries: 0 }),
-      toolSearch: false,
-    });
-    started = await startGateway({
-      runner: harness.runner,
-      sessions: harness.sessions,
-      port: 0,
-      log: () => {},
-    });
+    const { held, harness, started } = await startOverHeldProvider();
     const { url, gateway: running } = started;
 
     const first = startRun(url, "drained", "first");

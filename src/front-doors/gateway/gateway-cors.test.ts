@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import OpenAI from "openai";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { createFileSessionStore } from "../../runtime/sessions/index.js";
-import { createGateway } from "./create-gateway.js";
-import { FakeRunner } from "./fake-runner.test-support.js";
+import { startTestGateway } from "./gateway.test-support.js";
 
 /**
  * Headers that never need a preflight: CORS-safelisted ones, and forbidden ones the browser (or Node's fetch)
@@ -46,21 +41,9 @@ async function openaiClientHeaders(): Promise<string[]> {
   return Object.keys(seen).filter((name) => !NO_PREFLIGHT.has(name) && !name.startsWith("sec-"));
 }
 
+/** A test gateway that lists PAGE in allowOrigins; its URL. */
 async function startGateway() {
-  const stateDir = await mkdtemp(join(tmpdir(), "toolsift-gateway-cors-"));
-  const sessions = createFileSessionStore(stateDir);
-  const gateway = createGateway({
-    runner: new FakeRunner(sessions),
-    sessions,
-    allowOrigins: [PAGE],
-    log: () => {},
-  });
-  const listener = await gateway.listen({ port: 0, host: "127.0.0.1" });
-  onTestFinished(async () => {
-    await listener.close();
-    await rm(stateDir, { recursive: true, force: true });
-  });
-  return listener.url;
+  return (await startTestGateway({ allowOrigins: [PAGE] })).url;
 }
 
 describe("gateway CORS for a listed origin", () => {

@@ -1,8 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
+import { type ExactAnswer, readAnswer } from "../http-server/raw-connection.test-support.js";
 import { errorOf, startTestGateway } from "./gateway.test-support.js";
-
-type RawOutcome = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
 /**
  * Sends a request with node:http, writing `chunks` one by one (chunked unless a content-length header is
@@ -11,21 +10,13 @@ type RawOutcome = { status: number; headers: Record<string, string | string[] | 
 function rawRequest(
   url: string,
   options: { path: string; headers?: Record<string, string>; chunks: Buffer[] },
-): Promise<RawOutcome> {
+): Promise<ExactAnswer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       `${url}${options.path}`,
       { method: "POST", headers: options.headers ?? {} },
       (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-        );
-        response.on("error", reject);
+        readAnswer(response).then(resolve, reject);
       },
     );
     let answered = false;

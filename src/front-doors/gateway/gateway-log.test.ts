@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileSessionStore } from "../../runtime/sessions/index.js";
+import { sendRawBytes } from "../http-server/raw-connection.test-support.js";
 import { createGateway } from "./create-gateway.js";
 import { FakeRunner } from "./fake-runner.test-support.js";
 import type { GatewayListener } from "./types.js";
@@ -33,17 +33,7 @@ afterAll(async () => {
 
 /** Sends raw request bytes and resolves with the answer once the server closes the connection. */
 function send(request: Buffer): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(listener.port, "127.0.0.1");
-    let received = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (chunk: string) => {
-      received += chunk;
-    });
-    socket.on("error", () => {});
-    socket.on("close", () => resolve(received));
-    socket.write(request);
-  });
+  return sendRawBytes(listener.port, request);
 }
 
 const request = (target: string, headers = "") =>

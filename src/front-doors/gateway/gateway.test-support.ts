@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onTestFinished } from "vitest";
+import { type GatewayProcess, startGatewayProcess } from "../../dev/qa/start-gateway-process.js";
 import type { ApprovalBroker } from "../../runtime/approvals/index.js";
 import type { AuthKey } from "../../runtime/http-guard/index.js";
 import { createFileSessionStore, type SessionStore } from "../../runtime/sessions/index.js";
@@ -94,4 +95,21 @@ export async function errorOf(
     throw new Error(`not an OpenAI error object: ${text}`);
   }
   return body.error;
+}
+
+/**
+ * Writes `config` as `<home>/toolsift.json` and starts `toolsift gateway --port 0` (the built CLI) on it, with
+ * TOOLSIFT_HOME at `home` and its state in `stateDir`.
+ */
+export async function startGatewayOnConfig(
+  home: string,
+  stateDir: string,
+  config: unknown,
+): Promise<GatewayProcess> {
+  const configPath = join(home, "toolsift.json");
+  await writeFile(configPath, JSON.stringify(config));
+  return startGatewayProcess({
+    configPath,
+    env: { ...process.env, TOOLSIFT_HOME: home, TOOLSIFT_STATE_DIR: stateDir, TOOLSIFT_CONFIG: configPath },
+  });
 }

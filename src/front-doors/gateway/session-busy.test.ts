@@ -1,39 +1,15 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { describe, expect, it, onTestFinished } from "vitest";
-import { createFileSessionStore } from "../../runtime/sessions/index.js";
-import { createGateway } from "./create-gateway.js";
-import { FakeRunner } from "./fake-runner.test-support.js";
-import { errorOf } from "./gateway.test-support.js";
+import { describe, expect, it } from "vitest";
+import { errorOf, startTestGateway } from "./gateway.test-support.js";
 import { DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
 import { SESSION_BUSY_RETRY_AFTER_SECONDS } from "./queue-run.js";
 import { SessionQueue } from "./session-queue.js";
 
 /** A real gateway on 127.0.0.1 over a FakeRunner, with `maxQueuedPerSession` when given. */
 async function start(maxQueuedPerSession?: number) {
-  const stateDir = await mkdtemp(join(tmpdir(), "toolsift-busy-"));
-  const sessions = createFileSessionStore(stateDir);
-  const runner = new FakeRunner(sessions);
-  const logs: string[] = [];
-  const gateway = createGateway({
-    runner,
-    sessions,
-    log: (line) => logs.push(line),
-    ...(maxQueuedPerSession === undefined ? {} : { maxQueuedPerSession }),
-  });
-  const listener = await gateway.listen({ port: 0, host: "127.0.0.1" });
-  onTestFinished(async () => {
-    await listener.close();
-    await rm(stateDir, { recursive: true, force: true });
-  });
+  const test = await startTestGateway(maxQueuedPerSession === undefined ? {} : { maxQueuedPerSession });
   const post = (text: string, session: string) =>
-    fetch(`${listener.url}/v1/responses`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-toolsift-session": session },
-      body: JSON.stringify({ input: text }),
-    });
-  return { runner, gateway, logs, post };
+    test.post("/v1/responses", { input: text }, { "x-toolsift-session": session });
+  return { runner: test.runner, gateway: test.gateway, logs: test.logs, post };
 }
 
 describe("SessionQueue.admits", () => {

@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type MockOpenAI, startMockOpenAI } from "../../dev/mock-openai/index.js";
-import { CLI_ENTRY, type GatewayProcess, startGatewayProcess } from "../../dev/qa/start-gateway-process.js";
+import { CLI_ENTRY, type GatewayProcess } from "../../dev/qa/start-gateway-process.js";
+import { markerToolsEntry, writePlugin } from "../../runtime/plugins/plugins.test-support.js";
 import { mountTinyTmpfs, type TinyTmpfs } from "../../runtime/sessions/tiny-tmpfs.test-support.js";
+import { startGatewayOnConfig } from "./gateway.test-support.js";
 
 // A real `toolsift gateway` (the built CLI: run `npm run build` first) on a state directory that really
 // fails: a path under a regular file (ENOTDIR) and a full 64 KiB tmpfs (ENOSPC). The plugin's tools have a
@@ -25,29 +27,17 @@ let marker: string;
 
 /** Writes the plugin: `touch_marker` appends a line to the marker file; `fill_disk` also fills `fillPath`. */
 async function writeMarkerPlugin(dir: string, fillPath: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  const manifest = {
-    id: "marker-plugin",
-    name: "Marker",
-    version: "1.0.0",
-    main: "index.js",
-    tools: ["touch_marker", "fill_disk"],
-  };
-  await writeFile(join(dir, "toolsift.plugin.json"), JSON.stringify(manifest));
-  const source = `import { appendFileSync, writeFileSync } from "node:fs";
-const parameters = { type: "object", properties: {}, additionalProperties: false };
-export function register(api) {
-  api.registerTool({ name: "touch_marker", description: "Appends a line to the marker file.", parameters,
-    execute: async () => { appendFileSync(${JSON.stringify(marker)}, "ran\\n"); return { content: [{ type: "text", text: "marked" }] }; } });
-  api.registerTool({ name: "fill_disk", description: "Marks, then fills the state directory's disk.", parameters,
-    execute: async () => {
-      appendFileSync(${JSON.stringify(marker)}, "ran\\n");
-      try { for (let i = 0; i < 1000; i += 1) writeFileSync(${JSON.stringify(fillPath)}, Buffer.alloc(4096, 97), { flag: "a" }); } catch {}
-      return { content: [{ type: "text", text: "filled" }] };
-    } });
-}
-`;
-  await writeFile(join(dir, "index.js"), source);
+  await writePlugin(dir, {
+    manifest: {
+      id: "marker-plugin",
+      name: "Marker",
+      version: "1.0.0",
+      main: "index.js",
+      tools: ["touch_marker", "fill_disk"],
+    },
+    esm: false,
+    files: { "index.js": markerToolsEntry(marker, fillPath) },
+  });
 }
 
 async function startOn(stateDir: string, fillPath = join(root, "unused")): Promise<GatewayProcess> {
@@ -59,12 +49,7 @@ async function startOn(stateDir: string, fillPath = join(root, "unused")): Promi
     plugins: { load: { paths: [pluginDir] } },
     tools: { toolSearch: false },
   };
-  const configPath = join(root, "toolsift.json");
-  await writeFile(configPath, JSON.stringify(config));
-  gateway = await startGatewayProcess({
-    configPath,
-    env: { ...process.env, TOOLSIFT_HOME: root, TOOLSIFT_STATE_DIR: stateDir, TOOLSIFT_CONFIG: configPath },
-  });
+  gateway = await startGatewayOnConfig(root, stateDir, config);
   return gateway;
 }
 

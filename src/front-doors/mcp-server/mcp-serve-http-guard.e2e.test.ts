@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_CLI, readLine, stopChild, tempDir } from "../../runtime/mcp-client/mcp.test-support.js";
+import { sendExact } from "../http-server/raw-connection.test-support.js";
 import { writeNotesConfig } from "./mcp-server.test-support.js";
 import { INITIALIZE_REQUEST } from "./serve-mcp-http.test-support.js";
 
@@ -15,35 +15,6 @@ const CLIENT_HEADERS = {
   "content-type": "application/json",
   accept: "application/json, text/event-stream",
 };
-
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
-function send(url: string, options: { method?: string; headers: Record<string, string>; body?: string }) {
-  return new Promise<Answer>((resolve, reject) => {
-    const target = new URL(url);
-    const sent = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: options.method ?? "POST",
-        headers: options.headers,
-      },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-        );
-      },
-    );
-    sent.on("error", reject);
-    sent.end(options.body);
-  });
-}
 
 /** Requests `mcp serve --http` must refuse before they reach the MCP transport (no session is opened). */
 const REFUSED: Array<{
@@ -138,7 +109,7 @@ describe("toolsift mcp serve --http (the built CLI): the shared Host, Origin and
   });
 
   it.each(REFUSED)("refuses $probe with $status and a JSON-RPC error", async (row) => {
-    const answer = await send(url, {
+    const answer = await sendExact(url, {
       headers: row.headers,
       ...(row.method === undefined ? { body: INITIALIZE_REQUEST } : { method: row.method }),
     });
@@ -163,7 +134,7 @@ describe("toolsift mcp serve --http (the built CLI): the shared Host, Origin and
   });
 
   it("answers on localhost under any port, without an Origin", async () => {
-    const answer = await send(url, {
+    const answer = await sendExact(url, {
       headers: { ...CLIENT_HEADERS, host: "localhost:1" },
       body: INITIALIZE_REQUEST,
     });
@@ -172,7 +143,7 @@ describe("toolsift mcp serve --http (the built CLI): the shared Host, Origin and
   });
 
   it("answers a preflight from the listed origin with 204 and the MCP headers", async () => {
-    const answer = await send(url, {
+    const answer = await sendExact(url, {
       method: "OPTIONS",
       headers: {
         origin: LISTED_ORIGIN,
@@ -190,7 +161,7 @@ describe("toolsift mcp serve --http (the built CLI): the shared Host, Origin and
   });
 
   it("serves the listed origin with CORS headers, the session id readable", async () => {
-    const answer = await send(url, {
+    const answer = await sendExact(url, {
       headers: { ...CLIENT_HEADERS, origin: LISTED_ORIGIN },
       body: INITIALIZE_REQUEST,
     });

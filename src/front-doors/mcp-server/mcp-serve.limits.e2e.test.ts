@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -15,6 +15,7 @@ import {
   tempDir,
   waitFor,
 } from "../../runtime/mcp-client/mcp.test-support.js";
+import { markerToolsEntry, writePlugin } from "../../runtime/plugins/plugins.test-support.js";
 import type { SessionEvent } from "../../runtime/sessions/index.js";
 import { mountTinyTmpfs, type TinyTmpfs } from "../../runtime/sessions/tiny-tmpfs.test-support.js";
 
@@ -27,28 +28,10 @@ let marker: string;
 
 /** `touch_marker` appends a line to the marker; `fill_disk` also fills `fillPath` (the state's disk). */
 async function writeMarkerPlugin(dir: string, fillPath: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await writeFile(
-    join(dir, "toolsift.plugin.json"),
-    JSON.stringify({ id: "marker", name: "Marker", version: "1.0.0", tools: ["touch_marker", "fill_disk"] }),
-  );
-  await writeFile(join(dir, "package.json"), '{ "type": "module" }\n');
-  await writeFile(
-    join(dir, "index.js"),
-    `import { appendFileSync, writeFileSync } from "node:fs";
-const parameters = { type: "object", properties: {}, additionalProperties: false };
-export function register(api) {
-  api.registerTool({ name: "touch_marker", description: "Appends a line to the marker file.", parameters,
-    execute: async () => { appendFileSync(${JSON.stringify(marker)}, "ran\\n"); return { content: [{ type: "text", text: "marked" }] }; } });
-  api.registerTool({ name: "fill_disk", description: "Marks, then fills the state directory's disk.", parameters,
-    execute: async () => {
-      appendFileSync(${JSON.stringify(marker)}, "ran\\n");
-      try { for (let i = 0; i < 1000; i += 1) writeFileSync(${JSON.stringify(fillPath)}, Buffer.alloc(4096, 97), { flag: "a" }); } catch {}
-      return { content: [{ type: "text", text: "filled" }] };
-    } });
-}
-`,
-  );
+  await writePlugin(dir, {
+    manifest: { id: "marker", name: "Marker", version: "1.0.0", tools: ["touch_marker", "fill_disk"] },
+    files: { "index.js": markerToolsEntry(marker, fillPath) },
+  });
 }
 
 async function writeConfig(extra: Record<string, unknown>, fillPath = join(root, "unused")): Promise<string> {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readToolSearchSettings } from "../../core/tool-search/index.js";
-import { isToolsiftError, type ToolsiftError } from "../../shared/errors/index.js";
+import { refusal } from "../../shared/errors/toolsift-error.test-support.js";
 import { loadConfig } from "./load-config.js";
 
 let dir: string;
@@ -19,16 +19,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function refusal(run: () => Promise<unknown>): Promise<ToolsiftError> {
-  try {
-    await run();
-  } catch (error) {
-    if (isToolsiftError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a ToolsiftError, nothing was thrown");
-}
 
 /** Loads `text` and expects a refusal; proves the file and its folder are exactly as they were. */
 async function expectRefused(text: string | Buffer): Promise<string[]> {

@@ -1,22 +1,12 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isToolsiftError, type ToolsiftError } from "../../shared/errors/index.js";
+import { thrown } from "../../shared/errors/toolsift-error.test-support.js";
 import type { ToolsiftConfig } from "./config-file-types.js";
 import { DEFAULT_AGENT_INSTRUCTIONS } from "./default-agent-instructions.js";
 import { listAgentIds, resolveAgent } from "./resolve-agent.js";
 
 const stateDir = path.resolve("/var/lib/toolsift");
 const noEnv = { env: {} };
-
-function thrown(run: () => unknown): ToolsiftError {
-  try {
-    run();
-  } catch (error) {
-    if (isToolsiftError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a ToolsiftError, nothing was thrown");
-}
 
 describe("resolveAgent: built-in defaults", () => {
   it("main exists with an empty config and gets every default", () => {

@@ -217,6 +217,20 @@ describe("Host of a request (DNS rebinding guard)", () => {
 
 const TOKEN = "tsk-0123456789abcdef";
 
+/** The legacy token's verdict: the admin key when `outcome` is "allowed", else the 401 that asks for a bearer. */
+function expectLegacyVerdict(verdict: unknown, outcome: number | string): void {
+  if (outcome === "allowed") {
+    expect(verdict).toMatchObject({ keyId: "admin", scopes: ["admin"] });
+    return;
+  }
+  expect(verdict).toEqual({
+    status: 401,
+    code: "invalid_api_key",
+    message: "Missing or invalid bearer token.",
+    headers: { "WWW-Authenticate": "Bearer" },
+  });
+}
+
 describe("Authorization: Bearer", () => {
   it.each([
     [undefined, 401],
@@ -233,16 +247,7 @@ describe("Authorization: Bearer", () => {
     [`Bearer ${TOKEN} ${TOKEN}`, 401],
   ])("%j → %s", (authorization, outcome) => {
     const verdict = createKeyRing({ token: TOKEN })(authorization);
-    if (outcome === "allowed") {
-      expect(verdict).toMatchObject({ keyId: "admin", scopes: ["admin"] });
-      return;
-    }
-    expect(verdict).toEqual({
-      status: 401,
-      code: "invalid_api_key",
-      message: "Missing or invalid bearer token.",
-      headers: { "WWW-Authenticate": "Bearer" },
-    });
+    expectLegacyVerdict(verdict, outcome);
   });
 
   it("refuses an empty token instead of running open", () => {
@@ -266,16 +271,7 @@ describe("x-api-key (Anthropic's clients), alone and beside Authorization", () =
     ["neither", undefined, undefined, 401],
   ] as const)("%s → %s", (_name, authorization, apiKey, outcome) => {
     const verdict = createKeyRing({ token: TOKEN })(authorization, apiKey);
-    if (outcome === "allowed") {
-      expect(verdict).toMatchObject({ keyId: "admin", scopes: ["admin"] });
-      return;
-    }
-    expect(verdict).toEqual({
-      status: 401,
-      code: "invalid_api_key",
-      message: "Missing or invalid bearer token.",
-      headers: { "WWW-Authenticate": "Bearer" },
-    });
+    expectLegacyVerdict(verdict, outcome);
   });
 });
 

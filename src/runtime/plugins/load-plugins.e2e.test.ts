@@ -1,34 +1,17 @@
-import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type BuiltCliOutcome, runNode } from "../../front-doors/cli/built-cli.test-support.js";
 import { createPluginSandbox, manifestFor, writePlugin } from "./plugins.test-support.js";
 
 const projectRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const pluginsIndex = pathToFileURL(join(projectRoot, "src/runtime/plugins/index.ts")).href;
 const beforeToolCallHooks = pathToFileURL(join(projectRoot, "src/runtime/plugins/run-plugin-hooks.ts")).href;
 
-type Outcome = { code: number | null; stdout: string; stderr: string };
-
 /** Runs a TypeScript script in a real Node process (through tsx), from the project root. */
-function runScript(script: string): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], {
-      cwd: projectRoot,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function runScript(script: string): Promise<BuiltCliOutcome> {
+  return runNode(["--import", "tsx", script], { cwd: projectRoot });
 }
 
 let root: string;

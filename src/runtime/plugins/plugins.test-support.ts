@@ -60,6 +60,26 @@ export function echoToolsEntry(names: string[]): string {
 `;
 }
 
+/**
+ * An entry module with two tools that prove they ran: `touch_marker` appends "ran" to `marker`; `fill_disk`
+ * does the same, then appends to `fillPath` until its disk is full (or 4 MB are written).
+ */
+export function markerToolsEntry(marker: string, fillPath: string): string {
+  return `import { appendFileSync, writeFileSync } from "node:fs";
+const parameters = { type: "object", properties: {}, additionalProperties: false };
+export function register(api) {
+  api.registerTool({ name: "touch_marker", description: "Appends a line to the marker file.", parameters,
+    execute: async () => { appendFileSync(${JSON.stringify(marker)}, "ran\\n"); return { content: [{ type: "text", text: "marked" }] }; } });
+  api.registerTool({ name: "fill_disk", description: "Marks, then fills the state directory's disk.", parameters,
+    execute: async () => {
+      appendFileSync(${JSON.stringify(marker)}, "ran\\n");
+      try { for (let i = 0; i < 1000; i += 1) writeFileSync(${JSON.stringify(fillPath)}, Buffer.alloc(4096, 97), { flag: "a" }); } catch {}
+      return { content: [{ type: "text", text: "filled" }] };
+    } });
+}
+`;
+}
+
 /** A plugin sandbox made before each test and removed after it, with a loader whose log lines land in `logs`. */
 export type LoaderSandbox = {
   /** The current test's sandbox directory. */
