@@ -16,7 +16,7 @@ export type IssueParams = { code?: string; param?: string };
  * order, that is wrong). `at` is where the value sits in the request (empty for the body).
  */
 export function parseRequestShape<S extends z.ZodType>(schema: S, value: unknown, at = ""): z.output<S> {
-  const result = schema.safeParse(value, { reportInput: false });
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw issueError(result.error.issues[0] as z.core.$ZodIssue, at);
 }
