@@ -38,12 +38,11 @@ export function joinInstructions(texts: readonly string[]): string | undefined {
   return kept.length === 0 ? undefined : kept.join("\n\n");
 }
 
+/** The refusal of a conversation that has nothing for the agent to answer, after the field's name. */
+export const NOTHING_TO_ANSWER =
+  "has nothing to answer: send at least one user message or function_call_output.";
+
 /** Refuses a request whose conversation has nothing for the agent to answer. */
 export function requireTurnItems(items: readonly ConversationItem[], param: string): void {
-  if (items.length === 0) {
-    throw invalidRequest(
-      param,
-      `${param} has nothing to answer: send at least one user message or function_call_output.`,
-    );
-  }
+  if (items.length === 0) throw invalidRequest(param, `${param} ${NOTHING_TO_ANSWER}`);
 }
