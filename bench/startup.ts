@@ -30,7 +30,7 @@ const CLI_ENTRY = join(ROOT, "dist/front-doors/cli/main.js");
 /** The package's "." export: one ES module bundled from src/index.ts (scripts/bundle-library-entry.mjs). */
 const LIBRARY_ENTRY = join(ROOT, "dist/index.js");
 /** What tsc's own `dist/index.js` imports (src/index.ts's three folders), for the bundle's side-by-side row. */
-const UNBUNDLED_ENTRY_FOLDERS = ["code-mode", "errors", "tool-search"].map((folder) =>
+const UNBUNDLED_ENTRY_FOLDERS = ["runtime/code-mode", "shared/errors", "core/tool-search"].map((folder) =>
   join(ROOT, "dist", folder, "index.js"),
 );
 const TRACE_PRELOAD = fileURLToPath(new URL("./startup-trace.mjs", import.meta.url));
