@@ -26,9 +26,10 @@ const LONGEST_ABBREVIATION = Math.max(...Array.from(ABBREVIATIONS.keys(), (word)
 
 /**
  * Terms of recently seen query words: a bounded memo of a pure function of one short string, so it stays
- * module-level (nothing in it depends on a catalog, a config or a run).
+ * module-level (nothing in it depends on a catalog, a config or a run). Made on first use: an LRU of this size
+ * allocates its tables up front, which would cost every `import("toolsift")` a few milliseconds.
  */
-const termCache = new LRUCache<string, readonly string[]>({ max: MAX_CACHED_WORDS });
+let termCache: LRUCache<string, readonly string[]> | undefined;
 
 /** The spec's tokens for a text: whole words lowercased + camelCase/snake_case/digit parts, stopwords dropped, light-stemmed. */
 export function tokenize(text: string): string[] {
@@ -87,6 +88,7 @@ export function formTerm(form: string): string | undefined {
  * blob never sits in the memo.
  */
 export function cachedWordTerms(word: string): readonly string[] {
+  termCache ??= new LRUCache<string, readonly string[]>({ max: MAX_CACHED_WORDS });
   let terms = termCache.get(word);
   if (terms !== undefined) return terms;
   terms = wordTerms(word);
