@@ -16,7 +16,8 @@ const FORMATS =
 const ORIGIN_KINDS: ReadonlySet<string> = new Set(["core", "plugin", "mcp", "client"]);
 
 type JsonObject = Record<string, unknown>;
-type Item = { value: unknown; line: number };
+/** A tool item and the line it starts on, looked up only when a message names it (scanning costs a parser). */
+type Item = { value: unknown; line(): number };
 
 /**
  * Parses the text of a catalog file into tool definitions. Accepts a JSON array or JSON lines of
@@ -78,7 +79,7 @@ function readItems(text: string, fileName: string): Item[] {
         `invalid JSON line: ${scanJson(line)?.reason ?? "cannot be parsed"}`,
       );
     }
-    items.push({ value: parsed.value, line: index + 1 });
+    items.push({ value: parsed.value, line: () => index + 1 });
   });
   return items;
 }
@@ -92,7 +93,7 @@ function itemsOfDocument(value: unknown, text: string, fileName: string): Item[]
     return toolsArray(result.tools, ["result", "tools"], text, fileName);
   }
   if ("name" in value || "type" in value || "function" in value)
-    return [{ value, line: lineOfPath([], text) }];
+    return [{ value, line: () => lineOfPath([], text) }];
   throw invalid(fileName, 1, FORMATS);
 }
 
@@ -103,11 +104,18 @@ function toolsArray(tools: unknown, path: string[], text: string, fileName: stri
 
 /** Pairs each element of the array at `path` with the line it starts on. */
 function withLines(values: unknown[], path: readonly string[], text: string): Item[] {
-  const lines: number[] = [];
-  scanJson(text, (valuePath, line) => {
-    if (isJsonElementOf(valuePath, path)) lines.push(line);
-  });
-  return values.map((value, index) => ({ value, line: lines[index] ?? 1 }));
+  let lines: number[] | undefined;
+  const lineOf = (index: number): number => {
+    if (lines === undefined) {
+      const found: number[] = [];
+      scanJson(text, (valuePath, line) => {
+        if (isJsonElementOf(valuePath, path)) found.push(line);
+      });
+      lines = found;
+    }
+    return lines[index] ?? 1;
+  };
+  return values.map((value, index) => ({ value, line: () => lineOf(index) }));
 }
 
 function lineOfPath(path: readonly string[], text: string): number {
@@ -119,7 +127,7 @@ function lineOfPath(path: readonly string[], text: string): number {
 }
 
 function toToolDefinition(item: Item, fileName: string, mcpOwner: string): ToolDefinition {
-  const fail = (reason: string): ToolsiftError => invalid(fileName, item.line, reason);
+  const fail = (reason: string): ToolsiftError => invalid(fileName, item.line(), reason);
   const { value } = item;
   if (!isObjectRecord(value)) throw fail(`expected a tool object, found ${describeJson(value)}`);
 

@@ -1,4 +1,16 @@
-import { createScanner, type JSONScanner } from "jsonc-parser";
+import { createRequire } from "node:module";
+import type { createScanner as CreateScanner, JSONScanner } from "jsonc-parser";
+
+/**
+ * jsonc-parser, loaded on the first scan: a catalog that loads cleanly is never scanned (its lines are
+ * looked up only to name a bad tool), so `toolsift search` does not pay for loading it.
+ */
+let scannerFactory: typeof CreateScanner | undefined;
+function createScanner(text: string, ignoreTrivia: boolean): JSONScanner {
+  scannerFactory ??= (createRequire(import.meta.url)("jsonc-parser") as typeof import("jsonc-parser"))
+    .createScanner;
+  return scannerFactory(text, ignoreTrivia);
+}
 
 /** A JSON syntax error: 1-based line and a short reason. */
 export interface JsonSyntaxError {
