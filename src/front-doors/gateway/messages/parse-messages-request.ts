@@ -1,19 +1,89 @@
+import * as z from "zod";
 import type { ConversationItem } from "../../../runtime/providers/index.js";
 import { isObjectRecord } from "../../../shared/schema/index.js";
 import { invalidRequest } from "../gateway-error.js";
 import { DEFAULT_HOSTED_TOOLS_SETTING, type HostedToolsSetting } from "../hosted-tools.js";
+import { MAX_INPUT_ITEMS } from "../limits.js";
+import { type JsonObject, quoteValue, requiredString } from "../request/request-fields.js";
 import {
-  itemObjects,
-  type JsonObject,
+  optionalBoolean,
   optionalPositiveInteger,
-  quoteValue,
-  readModel,
-  readStream,
-  requiredString,
-} from "../request/request-fields.js";
-import { joinInstructions, requireTurnItems, type TurnRequest } from "../request/turn-request.js";
+  optionalString,
+  parseRequestShape,
+  readWith,
+} from "../request/request-schema.js";
+import { joinInstructions, NOTHING_TO_ANSWER, type TurnRequest } from "../request/turn-request.js";
 import { readContentBlock } from "./messages-content-blocks.js";
-import { parseMessagesTools, readMessagesToolChoice } from "./parse-messages-tools.js";
+import { parseMessagesTools, readMcpServers, readMessagesToolChoice } from "./parse-messages-tools.js";
+
+/** What one message gives the run: instruction text (a system message) or conversation items. */
+type MessagesEntry = { instruction: string } | { items: ConversationItem[] };
+
+const message = z
+  .object(
+    {
+      role: z.enum(["system", "user", "assistant"], {
+        error: '{param} must be "user" or "assistant" (a system prompt goes in the top-level "system").',
+      }),
+    },
+    { error: "{param} must be an object." },
+  )
+  .loose()
+  .pipe(
+    z.discriminatedUnion("role", [
+      z
+        .object({ role: z.literal("system"), content: readWith(readTextBlocks) })
+        .transform((raw): MessagesEntry => ({ instruction: raw.content })),
+      z
+        .object({ role: z.literal("user"), content: readWith(readUserContent) })
+        .transform((raw): MessagesEntry => ({ items: raw.content })),
+      z
+        .object({ role: z.literal("assistant"), content: readWith(readAssistantContent) })
+        .transform((raw): MessagesEntry => ({ items: raw.content })),
+    ]),
+  );
+
+/**
+ * A `POST /v1/messages` body for one `gateway.hostedTools` setting; fields are checked in this order, and
+ * fields not named are ignored.
+ */
+function messagesBody(setting: HostedToolsSetting) {
+  return z.object(
+    {
+      stream: optionalBoolean,
+      tool_choice: readWith((value) => readMessagesToolChoice({ tool_choice: value })),
+      // Accepted and not enforced: a stop sequence could cut a run between its tool calls.
+      stop_sequences: z
+        .custom<string[]>(
+          (value) => Array.isArray(value) && value.every((entry) => typeof entry === "string"),
+          {
+            error: "{param} must be an array of strings.",
+          },
+        )
+        .nullish(),
+      system: readWith((value, param) =>
+        value === undefined || value === null ? undefined : readTextBlocks(value, param),
+      ),
+      messages: z
+        .array(z.unknown(), { error: "messages is required: an array of { role, content } messages." })
+        .max(MAX_INPUT_ITEMS, { error: `messages may hold at most ${MAX_INPUT_ITEMS} messages.` })
+        .pipe(z.array(message))
+        .refine((entries) => entries.some((entry) => "items" in entry && entry.items.length > 0), {
+          error: `{param} ${NOTHING_TO_ANSWER}`,
+        }),
+      tools: readWith((value) => parseMessagesTools({ tools: value }, setting)),
+      mcp_servers: readWith((value) => readMcpServers(value, setting)),
+      max_tokens: optionalPositiveInteger,
+      model: optionalString,
+    },
+    { error: "the request body must be a JSON object." },
+  );
+}
+
+const messagesBodies: Record<HostedToolsSetting, ReturnType<typeof messagesBody>> = {
+  omit: messagesBody("omit"),
+  reject: messagesBody("reject"),
+};
 
 /**
  * Reads a `POST /v1/messages` (or `/v1/messages/count_tokens`) body (Anthropic Messages API) into a turn
@@ -28,68 +98,20 @@ export function parseMessagesRequest(
   body: unknown,
   hostedTools: HostedToolsSetting = DEFAULT_HOSTED_TOOLS_SETTING,
 ): TurnRequest {
-  if (!isObjectRecord(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
-  const stream = readStream(body);
-  readMessagesToolChoice(body);
-  readStopSequences(body.stop_sequences);
-  const instructionTexts: string[] = [];
-  if (body.system !== undefined && body.system !== null) {
-    instructionTexts.push(readTextBlocks(body.system, "system"));
-  }
-  const items = readMessages(body.messages, instructionTexts);
-  requireTurnItems(items, "messages");
-  const { clientTools, omittedHostedTools } = parseMessagesTools(body, hostedTools);
-  const request: TurnRequest = { inputParam: "messages", items, clientTools };
+  const read = parseRequestShape(messagesBodies[hostedTools], body);
+  const items = read.messages.flatMap((entry) => ("items" in entry ? entry.items : []));
+  const request: TurnRequest = { inputParam: "messages", items, clientTools: read.tools.clientTools };
+  const omittedHostedTools = [...new Set([...read.tools.omittedHostedTools, ...read.mcp_servers])];
   if (omittedHostedTools.length > 0) request.omittedHostedTools = omittedHostedTools;
-  const joined = joinInstructions(instructionTexts);
+  const joined = joinInstructions([
+    ...(read.system === undefined ? [] : [read.system]),
+    ...read.messages.flatMap((entry) => ("instruction" in entry ? [entry.instruction] : [])),
+  ]);
   if (joined !== undefined) request.instructions = joined;
-  const maxOutputTokens = optionalPositiveInteger(body, "max_tokens");
-  if (maxOutputTokens !== undefined) request.maxOutputTokens = maxOutputTokens;
-  const model = readModel(body);
-  if (model !== undefined) request.model = model;
-  if (stream) request.stream = true;
+  if (read.max_tokens != null) request.maxOutputTokens = read.max_tokens;
+  if (read.model != null) request.model = read.model;
+  if (read.stream === true) request.stream = true;
   return request;
-}
-
-/**
- * `stop_sequences` must be an array of strings; it is accepted and not enforced: the agent's answer ends
- * when its run does (a stop sequence could cut a run between its tool calls).
- */
-function readStopSequences(value: unknown): void {
-  if (value === undefined || value === null) return;
-  if (!Array.isArray(value) || value.some((entry) => typeof entry !== "string")) {
-    throw invalidRequest("stop_sequences", "stop_sequences must be an array of strings.");
-  }
-}
-
-function readMessages(messages: unknown, instructionTexts: string[]): ConversationItem[] {
-  const items: ConversationItem[] = [];
-  const listed = itemObjects(
-    messages,
-    "messages",
-    "messages is required: an array of { role, content } messages.",
-    "messages",
-  );
-  for (const { raw, param } of listed) {
-    const contentParam = `${param}.content`;
-    switch (raw.role) {
-      case "system":
-        instructionTexts.push(readTextBlocks(raw.content, contentParam));
-        break;
-      case "user":
-        items.push(...readUserContent(raw.content, contentParam));
-        break;
-      case "assistant":
-        items.push(...readAssistantContent(raw.content, contentParam));
-        break;
-      default:
-        throw invalidRequest(
-          `${param}.role`,
-          `${param}.role must be "user" or "assistant" (a system prompt goes in the top-level "system").`,
-        );
-    }
-  }
-  return items;
 }
 
 /**

@@ -73,7 +73,7 @@ function hostedToolType(raw: JsonObject, param: string, setting: HostedToolsSett
 }
 
 /** `mcp_servers` (Anthropic's MCP connector): servers the provider would call, so hosted tools here. */
-function readMcpServers(value: unknown, setting: HostedToolsSetting): string[] {
+export function readMcpServers(value: unknown, setting: HostedToolsSetting): string[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw invalidRequest("mcp_servers", "mcp_servers must be an array of servers.");
   return value.map((server, index) => {

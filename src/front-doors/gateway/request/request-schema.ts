@@ -8,6 +8,9 @@ import { GatewayError, invalidRequest } from "../gateway-error.js";
  */
 const PARAM = "{param}";
 
+/** The `params` key of an issue that carries what a reader threw other than a refusal. */
+const THROWN = "thrown";
+
 /** What a custom issue carries besides its message. */
 export type IssueParams = { code?: string; param?: string };
 
@@ -18,7 +21,10 @@ export type IssueParams = { code?: string; param?: string };
 export function parseRequestShape<S extends z.ZodType>(schema: S, value: unknown, at = ""): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw issueError(result.error.issues[0] as z.core.$ZodIssue, at);
+  const issue = result.error.issues[0] as z.core.$ZodIssue;
+  // A reader's own failure (not a refusal) is thrown as it was, when no earlier field was wrong.
+  if (issue.code === "custom" && issue.params?.[THROWN] !== undefined) throw issue.params[THROWN];
+  throw issueError(issue, at);
 }
 
 /**
@@ -34,7 +40,16 @@ export function readWith<T>(reader: (value: unknown, param: string) => T) {
       try {
         return reader(value, PARAM);
       } catch (error) {
-        if (!(error instanceof GatewayError)) throw error;
+        if (!(error instanceof GatewayError)) {
+          // Kept as an issue: a schema reads on past a wrong field, whose refusal must still come first.
+          ctx.issues.push({
+            code: "custom",
+            message: "a reader failed",
+            input: value,
+            params: { [THROWN]: error },
+          });
+          return z.NEVER;
+        }
         const params: IssueParams = {};
         if (error.param !== null) params.param = error.param;
         if (error.apiCode !== null) params.code = error.apiCode;
