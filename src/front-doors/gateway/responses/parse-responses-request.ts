@@ -1,22 +1,27 @@
+import * as z from "zod";
 import type { ConversationItem } from "../../../runtime/providers/index.js";
 import { isObjectRecord } from "../../../shared/schema/index.js";
 import { invalidRequest } from "../gateway-error.js";
-import type { HostedToolsSetting } from "../hosted-tools.js";
+import { DEFAULT_HOSTED_TOOLS_SETTING, type HostedToolsSetting } from "../hosted-tools.js";
 import { modelToolName } from "../request/client-call-form.js";
 import { readTextContent, readToolOutput } from "../request/read-text-content.js";
 import {
   itemObjects,
   type JsonObject,
+  quoteValue,
+  requiredString,
+  optionalString as stringField,
+} from "../request/request-fields.js";
+import {
+  optionalBoolean,
   optionalPositiveInteger,
   optionalString,
-  quoteValue,
-  readModel,
-  readStream,
-  requiredString,
-} from "../request/request-fields.js";
-import { joinInstructions, requireTurnItems, type TurnRequest } from "../request/turn-request.js";
+  parseRequestShape,
+  readWith,
+} from "../request/request-schema.js";
+import { joinInstructions, NOTHING_TO_ANSWER, type TurnRequest } from "../request/turn-request.js";
 import { parseResponsesTools } from "./parse-responses-tools.js";
-import { checkAcceptedResponsesFields } from "./responses-accepted-fields.js";
+import { acceptedFieldDetails, acceptedFields } from "./responses-accepted-fields.js";
 
 /** How `parseResponsesRequest` treats what a client may declare; each default is written on the field. */
 export type ResponsesParseOptions = {
@@ -60,55 +65,82 @@ const DROPPED_ITEM_TYPES: ReadonlySet<string> = new Set([
 /** The name a `local_shell_call` is kept under in the conversation (the model never had that hosted tool). */
 const LOCAL_SHELL_CALL_NAME = "local_shell";
 
+/** What `input` gives the run: the conversation items and the instruction texts of its system messages. */
+type ReadInput = { items: ConversationItem[]; instructionTexts: string[] };
+
+/**
+ * A `POST /v1/responses` body for one `gateway.hostedTools` setting; fields are checked in this order (the
+ * accepted fields' kinds first), and fields not named are ignored.
+ */
+function responsesBody(setting: HostedToolsSetting) {
+  const kinds = z.object(
+    { stream: optionalBoolean, ...acceptedFields },
+    { error: "the request body must be a JSON object." },
+  );
+  return kinds.loose().pipe(
+    z.object({
+      ...acceptedFieldDetails,
+      stream: z.boolean().nullish(),
+      tools: readWith((value) => parseResponsesTools(value, setting)),
+      instructions: optionalString,
+      input: readWith(readInput).refine((input) => input.items.length > 0, {
+        error: `{param} ${NOTHING_TO_ANSWER}`,
+      }),
+      max_output_tokens: optionalPositiveInteger,
+      previous_response_id: optionalString,
+      model: optionalString,
+      store: optionalBoolean,
+    }),
+  );
+}
+
+const responsesBodies: Record<HostedToolsSetting, ReturnType<typeof responsesBody>> = {
+  omit: responsesBody("omit"),
+  reject: responsesBody("reject"),
+};
+
 /** Reads a `POST /v1/responses` body (OpenAI Responses API) into a turn request; bad input is a 400. */
 export function parseResponsesRequest(body: unknown, options: ResponsesParseOptions = {}): TurnRequest {
-  if (!isObjectRecord(body)) throw invalidRequest(undefined, "the request body must be a JSON object.");
-  const stream = readStream(body);
-  checkAcceptedResponsesFields(body);
-  const tools = parseResponsesTools(body.tools, options.hostedTools);
-  const instructionTexts: string[] = [];
-  const instructions = optionalString(body, "instructions");
-  if (instructions !== undefined) instructionTexts.push(instructions);
-  const items = readInput(body.input, instructionTexts);
-  requireTurnItems(items, "input");
+  const read = parseRequestShape(responsesBodies[options.hostedTools ?? DEFAULT_HOSTED_TOOLS_SETTING], body);
+  const { items, instructionTexts } = read.input;
+  const tools = read.tools;
   const request: TurnRequest = { inputParam: "input", items, clientTools: tools.clientTools };
   if (tools.callForms.size > 0) request.callForms = tools.callForms;
   if (tools.omittedHostedTools.length > 0) request.omittedHostedTools = tools.omittedHostedTools;
-  const joined = joinInstructions(instructionTexts);
+  const joined = joinInstructions([
+    ...(read.instructions == null ? [] : [read.instructions]),
+    ...instructionTexts,
+  ]);
   if (joined !== undefined) request.instructions = joined;
-  const maxOutputTokens = optionalPositiveInteger(body, "max_output_tokens");
-  if (maxOutputTokens !== undefined) request.maxOutputTokens = maxOutputTokens;
-  const previousResponseId = optionalString(body, "previous_response_id");
-  if (previousResponseId !== undefined && previousResponseId !== "") {
-    request.previousResponseId = previousResponseId;
+  if (read.max_output_tokens != null) request.maxOutputTokens = read.max_output_tokens;
+  if (read.previous_response_id != null && read.previous_response_id !== "") {
+    request.previousResponseId = read.previous_response_id;
   }
-  const model = readModel(body);
-  if (model !== undefined) request.model = model;
-  if (stream) request.stream = true;
-  const store = body.store;
-  if (store !== undefined && store !== null) {
-    if (typeof store !== "boolean") throw invalidRequest("store", "store must be true or false.");
-    request.store = store;
-  }
+  if (read.model != null) request.model = read.model;
+  if (read.stream === true) request.stream = true;
+  if (read.store != null) request.store = read.store;
   return request;
 }
 
-function readInput(input: unknown, instructionTexts: string[]): ConversationItem[] {
-  if (typeof input === "string") return [{ type: "message", role: "user", text: input }];
+/** `input`: a string (one user message) or an array of items; `param` is the field's path. */
+function readInput(input: unknown, param: string): ReadInput {
+  const instructionTexts: string[] = [];
+  if (typeof input === "string")
+    return { items: [{ type: "message", role: "user", text: input }], instructionTexts };
   if (input === undefined || input === null) {
-    throw invalidRequest("input", "input is required: a string or an array of input items.");
+    throw invalidRequest(param, `${param} is required: a string or an array of input items.`);
   }
   const items: ConversationItem[] = [];
-  for (const { raw, param } of itemObjects(
+  for (const entry of itemObjects(
     input,
-    "input",
-    "input must be a string or an array of input items.",
+    param,
+    `${param} must be a string or an array of input items.`,
     "items",
   )) {
-    const item = readItem(raw, param, instructionTexts);
+    const item = readItem(entry.raw, entry.param, instructionTexts);
     if (item !== undefined) items.push(item);
   }
-  return items;
+  return { items, instructionTexts };
 }
 
 function readItem(raw: JsonObject, param: string, instructionTexts: string[]): ConversationItem | undefined {
@@ -190,7 +222,7 @@ function readMessage(
 /** The model's name for the tool a resent call item names: its namespace and name joined as declared. */
 function calledName(raw: JsonObject, param: string): string {
   return modelToolName(
-    optionalString(raw, "namespace", `${param}.namespace`),
+    stringField(raw, "namespace", `${param}.namespace`),
     requiredString(raw, "name", `${param}.name`),
   );
 }
