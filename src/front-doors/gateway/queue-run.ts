@@ -54,7 +54,7 @@ export async function queueRun<T>(options: {
         async () => {
           const input = await turnInput(gateway, target, request);
           if (signal.aborted) throw cancelledBeforeStart(signal.reason);
-          return options.work(toRunRequest(target, request, input, signal), cancellation);
+          return options.work(toRunRequest(target, request, input, cancellation), cancellation);
         },
         // A client that leaves while its run waits behind the session's earlier runs: the run never starts.
         signal,
@@ -154,14 +154,16 @@ function toRunRequest(
   target: RunTarget,
   request: TurnRequest,
   input: ConversationItem[],
-  signal: AbortSignal,
+  runSignal: RunSignal,
 ): RunRequest {
   const run: RunRequest = {
     agentId: target.agentId,
     sessionKey: target.sessionKey,
     ...(target.keyId === undefined ? {} : { keyId: target.keyId }),
     input,
-    signal,
+    signal: runSignal.signal,
+    // The run's one signal: the runner arms the run timeout on it rather than making one of its own.
+    runSignal,
   };
   if (request.instructions !== undefined) run.instructions = request.instructions;
   if (request.clientTools.length > 0) run.clientTools = request.clientTools;

@@ -44,8 +44,11 @@ export async function runAgent(
   const clientTools = clientToolDefinitions(request.clientTools ?? [], handoffs);
   const usage = emptyUsage();
   const output: ConversationItem[] = [];
-  // The run's own signal: the caller's abort and the run timeout reach it, and nothing of it outlives the run.
-  const run = createRunSignal({ sources: [request.signal], timeoutMs: agent.runTimeoutMs });
+  // The run's one signal, the caller's or else its own: the caller's abort and the run timeout reach it, and
+  // nothing of it outlives the run (the runner releases its own; the caller releases its own).
+  const run = request.runSignal ?? createRunSignal({ sources: [request.signal] });
+  const disarm = run.armTimeout(agent.runTimeoutMs);
+  const caller = request.runSignal?.signal ?? request.signal;
   const signal = run.signal;
   // Provider requests get this signal itself: the abort listener a client library adds to it and never
   // removes (one per request) dies with the run, as the signal does. Those listeners are bounded by the
@@ -122,12 +125,13 @@ export async function runAgent(
     if (status === "incomplete") failure = turnLimitFailure(agent.maxTurns);
   } catch (error) {
     status = "failed";
-    const cancelled = request.signal?.aborted === true ? request.signal.reason : undefined;
+    const cancelled = caller?.aborted === true ? caller.reason : undefined;
     failure = describeFailure(error, { timedOut: run.timedOut, cancelled, runTimeoutMs: agent.runTimeoutMs });
     failure.message = log.redactKnown(failure.message);
     log.note(`run ${runId} failed: ${failure.code}: ${messageOf(error)}`);
   } finally {
-    run.release();
+    if (run === request.runSignal) disarm();
+    else run.release();
     prepared?.surface.close();
   }
   const finished = { status, turns, started, prepared, failure, handoffs, output, usage };

@@ -74,3 +74,54 @@ test("an abort by one source detaches the others", () => {
   caller.abort();
   expect(getEventListeners(drain.signal, "abort")).toHaveLength(0);
 });
+
+test("armTimeout on a signal made without one: the same TIMEOUT error and timedOut, the sources detached", () => {
+  vi.useFakeTimers();
+  const drain = new AbortController();
+  const run = createRunSignal({ sources: [drain.signal] });
+  expect(vi.getTimerCount()).toBe(0);
+  run.armTimeout(5_000);
+  vi.advanceTimersByTime(4_999);
+  expect(run.signal.aborted).toBe(false);
+  vi.advanceTimersByTime(1);
+  expect(run.timedOut).toBe(true);
+  expect(isToolsiftError(run.signal.reason) && run.signal.reason.code).toBe("TIMEOUT");
+  expect((run.signal.reason as Error).message).toBe("The run exceeded its timeout of 5000 ms.");
+  expect(getEventListeners(drain.signal, "abort")).toHaveLength(0);
+
+  const worded = createRunSignal();
+  worded.armTimeout(10, "too slow");
+  vi.advanceTimersByTime(10);
+  expect((worded.signal.reason as Error).message).toBe("too slow");
+});
+
+test("armTimeout's disarm clears its timer alone and keeps the sources linked; release clears it too", () => {
+  vi.useFakeTimers();
+  const drain = new AbortController();
+  const run = createRunSignal({ sources: [drain.signal] });
+  const disarm = run.armTimeout(5_000);
+  disarm();
+  expect(vi.getTimerCount()).toBe(0);
+  vi.advanceTimersByTime(10_000);
+  expect(run.signal.aborted).toBe(false);
+  expect(getEventListeners(drain.signal, "abort")).toHaveLength(1);
+  drain.abort("stopping");
+  expect(run.signal.reason).toBe("stopping");
+  expect(run.timedOut).toBe(false);
+
+  const released = createRunSignal();
+  released.armTimeout(5_000);
+  released.release();
+  expect(vi.getTimerCount()).toBe(0);
+  vi.advanceTimersByTime(10_000);
+  expect(released.timedOut).toBe(false);
+});
+
+test("armTimeout on an aborted signal arms nothing", () => {
+  vi.useFakeTimers();
+  const run = createRunSignal();
+  run.abort("done");
+  run.armTimeout(5_000);
+  expect(vi.getTimerCount()).toBe(0);
+  expect(run.timedOut).toBe(false);
+});

@@ -21,6 +21,12 @@ export interface RunSignal {
   /** Aborts the signal from its owner (a stream's reader that stopped) with `reason`; no-op once aborted. */
   abort(reason: unknown): void;
   /**
+   * Aborts the signal after `ms` with a `TIMEOUT` ToolsiftError of `message` (default "The run exceeded its
+   * timeout of N ms.") and sets `timedOut`; replaces a timer armed before. No-op once aborted. Returns what
+   * clears this timer alone; `release()` clears it too.
+   */
+  armTimeout(ms: number, message?: string): () => void;
+  /**
    * Ends the link: removes its listeners from the sources and clears the timer. The signal is left as it is
    * (a run that ended normally has nothing left to stop); once unreferenced it is garbage. Idempotent.
    */
@@ -53,21 +59,31 @@ export function createRunSignal(options: RunSignalOptions = {}): RunSignal {
     timer = undefined;
   };
 
+  const armTimeout = (timeoutMs: number, message?: string) => {
+    if (controller.signal.aborted) return () => {};
+    if (timer !== undefined) clearTimeout(timer);
+    const armed = setTimeout(() => {
+      timedOut = true;
+      detach();
+      controller.abort(
+        new ToolsiftError("TIMEOUT", message ?? `The run exceeded its timeout of ${timeoutMs} ms.`),
+      );
+    }, timeoutMs);
+    // A pending run keeps the process alive through its own work; the timer alone must not.
+    armed.unref();
+    timer = armed;
+    return () => {
+      if (timer !== armed) return;
+      clearTimeout(armed);
+      timer = undefined;
+    };
+  };
+
   const alreadyAborted = links.find((link) => link.signal.aborted);
   if (alreadyAborted) controller.abort(alreadyAborted.reason());
   else {
     for (const link of links) link.signal.addEventListener("abort", link.onAbort, { once: true });
-    if (options.timeoutMs !== undefined) {
-      const timeoutMs = options.timeoutMs;
-      timer = setTimeout(() => {
-        timedOut = true;
-        detach();
-        const message = options.timeoutMessage ?? `The run exceeded its timeout of ${timeoutMs} ms.`;
-        controller.abort(new ToolsiftError("TIMEOUT", message));
-      }, timeoutMs);
-      // A pending run keeps the process alive through its own work; the timer alone must not.
-      timer.unref();
-    }
+    if (options.timeoutMs !== undefined) armTimeout(options.timeoutMs, options.timeoutMessage);
   }
 
   return {
@@ -79,6 +95,7 @@ export function createRunSignal(options: RunSignalOptions = {}): RunSignal {
       detach();
       controller.abort(reason);
     },
+    armTimeout,
     release: detach,
   };
 }

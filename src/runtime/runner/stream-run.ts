@@ -16,8 +16,9 @@ export type RunEventStream = {
 
 /**
  * Starts one run and returns its events: the source a streaming front door adapts to its wire format. The
- * events wait in one queue until read. The run's signal is `run` (the caller's one signal for the run, which
- * the caller releases), or else one made from `request.signal`; a reader that stops early aborts it.
+ * events wait in one queue until read. The run's one signal is `run` (the caller's, which the caller releases),
+ * or else one made from `request.signal`; the runner arms the run timeout on it, and a reader that stops early
+ * aborts it.
  */
 export function startRunStream(
   runner: Runner,
@@ -45,7 +46,7 @@ export function startRunStream(
     if (run === undefined) signal.release();
     wakeReader();
   };
-  const settled = runner.run({ ...request, signal: signal.signal, onEvent: push }).then(
+  const settled = runner.run({ ...request, signal: signal.signal, runSignal: signal, onEvent: push }).then(
     (result) => {
       // A runner that ended without its last event (a fake, a refusal) still ends the stream with it.
       if (!finishEmitted) push({ type: "run-finish", result });

@@ -1,6 +1,7 @@
 import type { ConversationItem, ProviderTool } from "../providers/index.js";
 import type { RunEventSink, RunResult } from "../run-surface/index.js";
 import type { ProviderStatus } from "./provider-status.js";
+import type { RunSignal } from "./run-signal.js";
 
 export type { RunResult, RunStatus } from "../run-surface/index.js";
 
@@ -26,7 +27,14 @@ export interface RunRequest {
    */
   omittedHostedTools?: string[];
   maxOutputTokens?: number;
+  /** Aborts the run (with `CANCELLED`). Read only when `runSignal` is absent. */
   signal?: AbortSignal;
+  /**
+   * The caller's one signal for the run (a front door's, linked to its client and its drain), which the caller
+   * releases: the runner arms the run timeout on it and disarms that timer when the run settles, rather than
+   * making a signal of its own from `signal`. Default: the runner makes and releases its own.
+   */
+  runSignal?: RunSignal;
   /** Receives the run's events as they happen (a streaming front door's source). Default none. */
   onEvent?: RunEventSink;
 }

@@ -1,10 +1,22 @@
+import type {
+  RawContentBlockDeltaEvent,
+  RawContentBlockStopEvent,
+  RawMessageStopEvent,
+} from "@anthropic-ai/sdk/resources/messages";
 import type { RunEvent, RunResult } from "../../../runtime/run-surface/index.js";
-import { type MessagesStreamEventName, toAnthropicErrorBody } from "../../../runtime/wire/index.js";
+import { toAnthropicErrorBody } from "../../../runtime/wire/index.js";
 import type { GatewayError } from "../gateway-error.js";
 import { runFailureError } from "../run-failure.js";
 import type { RunStreamAdapter } from "../run-stream-frames.js";
 import type { SseFrame } from "../sse.js";
 import { messagesUsage, stopReason, toolUseInput } from "./messages-object.js";
+import type {
+  ContentBlockStartFrame,
+  MessageDeltaFrame,
+  MessageStartFrame,
+  MessagesFrame,
+  PingFrame,
+} from "./messages-stream-frames.js";
 
 /** The turn of messages sent whole from a run's result (no event gave their turn). */
 const UNSTREAMED_TURN = -1;
@@ -55,7 +67,7 @@ export class MessagesStream implements RunStreamAdapter {
         this.#toolUse(frames, event);
         break;
       case "tool-call-start":
-        this.#emit(frames, "ping", {});
+        this.#emit(frames, { type: "ping" } satisfies PingFrame);
         break;
       case "run-finish":
         this.#finish(frames, event.result);
@@ -80,16 +92,16 @@ export class MessagesStream implements RunStreamAdapter {
     this.#started = true;
     const message = {
       id: this.#id,
-      type: "message",
-      role: "assistant",
+      type: "message" as const,
+      role: "assistant" as const,
       model,
       content: [],
       stop_reason: null,
       stop_sequence: null,
       usage: messagesUsage({ inputTokens: 0, outputTokens: 0 }),
     };
-    this.#emit(frames, "message_start", { message });
-    this.#emit(frames, "ping", {});
+    this.#emit(frames, { type: "message_start", message } satisfies MessageStartFrame);
+    this.#emit(frames, { type: "ping" } satisfies PingFrame);
   }
 
   #text(frames: SseFrame[], turn: number, delta: string): void {
@@ -98,21 +110,26 @@ export class MessagesStream implements RunStreamAdapter {
     if (this.#open === undefined) {
       this.#open = { index: this.#nextIndex, turn };
       this.#nextIndex += 1;
-      this.#emit(frames, "content_block_start", {
+      this.#emit(frames, {
+        type: "content_block_start",
         index: this.#open.index,
         content_block: { type: "text", text: "" },
-      });
+      } satisfies ContentBlockStartFrame);
     }
     this.#textStreamed = true;
-    this.#emit(frames, "content_block_delta", {
+    this.#emit(frames, {
+      type: "content_block_delta",
       index: this.#open.index,
       delta: { type: "text_delta", text: delta },
-    });
+    } satisfies RawContentBlockDeltaEvent);
   }
 
   #closeText(frames: SseFrame[]): void {
     if (this.#open === undefined) return;
-    this.#emit(frames, "content_block_stop", { index: this.#open.index });
+    this.#emit(frames, {
+      type: "content_block_stop",
+      index: this.#open.index,
+    } satisfies RawContentBlockStopEvent);
     this.#open = undefined;
   }
 
@@ -120,15 +137,17 @@ export class MessagesStream implements RunStreamAdapter {
     const index = this.#nextIndex;
     this.#nextIndex += 1;
     this.#handedBack.add(call.callId);
-    this.#emit(frames, "content_block_start", {
+    this.#emit(frames, {
+      type: "content_block_start",
       index,
       content_block: { type: "tool_use", id: call.callId, name: call.name, input: {} },
-    });
-    this.#emit(frames, "content_block_delta", {
+    } satisfies ContentBlockStartFrame);
+    this.#emit(frames, {
+      type: "content_block_delta",
       index,
       delta: { type: "input_json_delta", partial_json: JSON.stringify(toolUseInput(call.arguments)) },
-    });
-    this.#emit(frames, "content_block_stop", { index });
+    } satisfies RawContentBlockDeltaEvent);
+    this.#emit(frames, { type: "content_block_stop", index } satisfies RawContentBlockStopEvent);
   }
 
   #finish(frames: SseFrame[], result: RunResult): void {
@@ -139,11 +158,12 @@ export class MessagesStream implements RunStreamAdapter {
     }
     this.#sendUnstreamed(frames, result);
     this.#ended = true;
-    this.#emit(frames, "message_delta", {
+    this.#emit(frames, {
+      type: "message_delta",
       delta: { stop_reason: stopReason(result, this.#handedBack.size > 0), stop_sequence: null },
       usage: messagesUsage(result.usage),
-    });
-    this.#emit(frames, "message_stop", {});
+    } satisfies MessageDeltaFrame);
+    this.#emit(frames, { type: "message_stop" } satisfies RawMessageStopEvent);
   }
 
   /**
@@ -167,8 +187,9 @@ export class MessagesStream implements RunStreamAdapter {
     frames.push({ event: "error", data: toAnthropicErrorBody(error.status, error.message) });
   }
 
-  #emit(frames: SseFrame[], type: MessagesStreamEventName, fields: Record<string, unknown>): void {
-    frames.push({ event: type, data: { type, ...fields } });
+  /** Writes one event as its frame: `event:` is its `type`, `data` the event itself (`type` first). */
+  #emit(frames: SseFrame[], event: MessagesFrame): void {
+    frames.push({ event: event.type, data: event });
   }
 }
 

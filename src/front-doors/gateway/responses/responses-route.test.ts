@@ -46,6 +46,7 @@ describe("POST /v1/responses", () => {
         sessionKey: session,
         input: [{ type: "message", role: "user", text: "hello there" }],
         signal: expect.any(AbortSignal),
+        runSignal: expect.objectContaining({ signal: expect.any(AbortSignal), timedOut: false }),
       },
     ]);
   });

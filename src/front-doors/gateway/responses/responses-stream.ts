@@ -1,5 +1,16 @@
+import type {
+  ResponseContentPartAddedEvent,
+  ResponseContentPartDoneEvent,
+  ResponseCustomToolCallInputDeltaEvent,
+  ResponseCustomToolCallInputDoneEvent,
+  ResponseFunctionCallArgumentsDeltaEvent,
+  ResponseFunctionCallArgumentsDoneEvent,
+  ResponseOutputItemAddedEvent,
+  ResponseOutputItemDoneEvent,
+  ResponseTextDeltaEvent,
+  ResponseTextDoneEvent,
+} from "openai/resources/responses/responses";
 import type { RunEvent, RunResult } from "../../../runtime/run-surface/index.js";
-import type { ResponsesStreamEventName } from "../../../runtime/wire/index.js";
 import type { GatewayError } from "../gateway-error.js";
 import type { TurnRequest } from "../request/turn-request.js";
 import { newId } from "../response-ids.js";
@@ -14,6 +25,7 @@ import {
   type ResponsesOutputItem,
   toResponsesObject,
 } from "./responses-object.js";
+import type * as Frame from "./responses-stream-frames.js";
 
 /** The turn of messages sent whole from a run's result (no event gave their turn). */
 const UNSTREAMED_TURN = -1;
@@ -94,7 +106,12 @@ export class ResponsesStream {
     if (!this.#started) this.#start(frames, "");
     this.#closeMessage(frames);
     const code = error.apiCode ?? "server_error";
-    this.#emit(frames, "error", { code, message: error.message, param: error.param });
+    this.#emit(frames, {
+      type: "error",
+      code,
+      message: error.message,
+      param: error.param,
+    } satisfies Frame.ErrorFrame);
     const response = inProgressResponse(this.#request, this.#identity, this.#model);
     response.status = "failed";
     response.output = this.#items;
@@ -106,22 +123,27 @@ export class ResponsesStream {
   #end(frames: SseFrame[], response: ResponsesObject): void {
     this.#final = response;
     this.#onFinal(response);
-    this.#emit(frames, terminalEvent(response.status), { response });
+    this.#emit(frames, { type: terminalEvent(response.status), response } satisfies Frame.TerminalFrame);
   }
 
   #start(frames: SseFrame[], model: string): void {
     this.#started = true;
     this.#model = model;
     const response = inProgressResponse(this.#request, this.#identity, model);
-    this.#emit(frames, "response.created", { response });
-    this.#emit(frames, "response.in_progress", { response });
+    this.#emit(frames, { type: "response.created", response } satisfies Frame.CreatedFrame);
+    this.#emit(frames, { type: "response.in_progress", response } satisfies Frame.InProgressFrame);
   }
 
   #textDelta(frames: SseFrame[], turn: number, delta: string): void {
     if (this.#open !== undefined && this.#open.turn !== turn) this.#closeMessage(frames);
     const open = this.#open ?? this.#openMessage(frames, turn);
     open.text += delta;
-    this.#emit(frames, "response.output_text.delta", { ...textRef(open), delta, logprobs: [] });
+    this.#emit(frames, {
+      type: "response.output_text.delta",
+      ...textRef(open),
+      delta,
+      logprobs: [],
+    } satisfies Frame.Unsequenced<ResponseTextDeltaEvent>);
   }
 
   #openMessage(frames: SseFrame[], turn: number): OpenMessage {
@@ -129,8 +151,16 @@ export class ResponsesStream {
     const item = messageItem(open.id, "", "in_progress");
     this.#items.push(item);
     this.#open = open;
-    this.#emit(frames, "response.output_item.added", { output_index: open.outputIndex, item });
-    this.#emit(frames, "response.content_part.added", { ...textRef(open), part: outputText("") });
+    this.#emit(frames, {
+      type: "response.output_item.added",
+      output_index: open.outputIndex,
+      item,
+    } satisfies Frame.Unsequenced<ResponseOutputItemAddedEvent>);
+    this.#emit(frames, {
+      type: "response.content_part.added",
+      ...textRef(open),
+      part: outputText(""),
+    } satisfies Frame.Unsequenced<ResponseContentPartAddedEvent>);
     return open;
   }
 
@@ -140,9 +170,22 @@ export class ResponsesStream {
     this.#open = undefined;
     const item = messageItem(open.id, open.text, "completed");
     this.#items[open.outputIndex] = item;
-    this.#emit(frames, "response.output_text.done", { ...textRef(open), text: open.text, logprobs: [] });
-    this.#emit(frames, "response.content_part.done", { ...textRef(open), part: outputText(open.text) });
-    this.#emit(frames, "response.output_item.done", { output_index: open.outputIndex, item });
+    this.#emit(frames, {
+      type: "response.output_text.done",
+      ...textRef(open),
+      text: open.text,
+      logprobs: [],
+    } satisfies Frame.Unsequenced<ResponseTextDoneEvent>);
+    this.#emit(frames, {
+      type: "response.content_part.done",
+      ...textRef(open),
+      part: outputText(open.text),
+    } satisfies Frame.Unsequenced<ResponseContentPartDoneEvent>);
+    this.#emit(frames, {
+      type: "response.output_item.done",
+      output_index: open.outputIndex,
+      item,
+    } satisfies Frame.Unsequenced<ResponseOutputItemDoneEvent>);
   }
 
   /**
@@ -157,21 +200,42 @@ export class ResponsesStream {
     const added = clientCallItem(id, call, forms, "in_progress");
     this.#items.push(added);
     const ref = { item_id: id, output_index: outputIndex };
-    this.#emit(frames, "response.output_item.added", { output_index: outputIndex, item: added });
+    this.#emit(frames, {
+      type: "response.output_item.added",
+      output_index: outputIndex,
+      item: added,
+    } satisfies Frame.Unsequenced<ResponseOutputItemAddedEvent>);
     const done = clientCallItem(id, call, forms, "completed");
     if (done.type === "custom_tool_call") {
-      this.#emit(frames, "response.custom_tool_call_input.delta", { ...ref, delta: done.input });
-      this.#emit(frames, "response.custom_tool_call_input.done", { ...ref, input: done.input });
+      this.#emit(frames, {
+        type: "response.custom_tool_call_input.delta",
+        ...ref,
+        delta: done.input,
+      } satisfies Frame.Unsequenced<ResponseCustomToolCallInputDeltaEvent>);
+      this.#emit(frames, {
+        type: "response.custom_tool_call_input.done",
+        ...ref,
+        input: done.input,
+      } satisfies Frame.Unsequenced<ResponseCustomToolCallInputDoneEvent>);
     } else if (done.type === "function_call") {
-      this.#emit(frames, "response.function_call_arguments.delta", { ...ref, delta: call.arguments });
-      this.#emit(frames, "response.function_call_arguments.done", {
+      this.#emit(frames, {
+        type: "response.function_call_arguments.delta",
+        ...ref,
+        delta: call.arguments,
+      } satisfies Frame.Unsequenced<ResponseFunctionCallArgumentsDeltaEvent>);
+      this.#emit(frames, {
+        type: "response.function_call_arguments.done",
         ...ref,
         name: done.name,
         arguments: call.arguments,
-      });
+      } satisfies Frame.Unsequenced<ResponseFunctionCallArgumentsDoneEvent>);
     }
     this.#items[outputIndex] = done;
-    this.#emit(frames, "response.output_item.done", { output_index: outputIndex, item: done });
+    this.#emit(frames, {
+      type: "response.output_item.done",
+      output_index: outputIndex,
+      item: done,
+    } satisfies Frame.Unsequenced<ResponseOutputItemDoneEvent>);
   }
 
   #finish(frames: SseFrame[], result: RunResult): void {
@@ -203,7 +267,9 @@ export class ResponsesStream {
     }
   }
 
-  #emit(frames: SseFrame[], type: ResponsesStreamEventName, fields: Record<string, unknown>): void {
+  /** Writes one event as its frame, numbered: `data` is `type`, then `sequence_number`, then its fields. */
+  #emit(frames: SseFrame[], event: Frame.ResponsesFrame): void {
+    const { type, ...fields } = event;
     frames.push({ event: type, data: { type, sequence_number: this.#sequence, ...fields } });
     this.#sequence += 1;
   }
@@ -221,7 +287,7 @@ function outputText(text: string): { type: "output_text"; text: string; annotati
   return { type: "output_text", text, annotations: [] };
 }
 
-function terminalEvent(status: ResponsesObject["status"]): ResponsesStreamEventName {
+function terminalEvent(status: ResponsesObject["status"]): Frame.TerminalFrame["type"] {
   if (status === "failed") return "response.failed";
   return status === "incomplete" ? "response.incomplete" : "response.completed";
 }
