@@ -4,12 +4,11 @@ import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import { createGroupCommit } from "./group-commit.js";
 import { MAX_SYNC_SESSION_READ_BYTES, STATE_PROBE_CACHE_MS } from "./limits.js";
 import { pageSessions } from "./page-sessions.js";
-import { parseSessionLog, SESSION_EVENT_TYPES, type SkippedSessionLine } from "./parse-session-log.js";
+import { parseSessionLog, type SkippedSessionLine } from "./parse-session-log.js";
 import { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
-import { redactedJson } from "./redact-secrets.js";
-import { takeRedactedLine } from "./redact-session-event.js";
 import { createSessionFileWriter } from "./session-file-writer.js";
 import { sessionLogPaths } from "./session-key.js";
+import { sessionEventLine } from "./session-line.js";
 import { statSessions } from "./stat-sessions.js";
 import { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
 import type { SessionEvent, SessionStore } from "./types.js";
@@ -43,29 +42,6 @@ const READ_FLAGS = constants.O_RDONLY | NO_FOLLOW;
 
 function errorCode(error: unknown): unknown {
   return typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-}
-
-/** The redacted event as one JSON line; refuses what cannot be a session event. */
-function toLine(event: SessionEvent): string {
-  const type = typeof event === "object" && event !== null ? (event as { type?: unknown }).type : undefined;
-  if (typeof type !== "string" || !SESSION_EVENT_TYPES.has(type as SessionEvent["type"])) {
-    throw new ToolsiftError(
-      "INVALID_REQUEST",
-      `Cannot append a session event without a known type (got ${JSON.stringify(type) ?? "none"}): use one of ${[...SESSION_EVENT_TYPES].join(", ")}.`,
-    );
-  }
-  // An event from redactSessionEvent comes with its line made (and redacted) already.
-  let json = takeRedactedLine(event);
-  if (json !== undefined) return `${json}\n`;
-  try {
-    json = redactedJson(event);
-  } catch (error) {
-    throw new ToolsiftError(
-      "INVALID_REQUEST",
-      `Cannot append a "${type}" session event: it is not JSON-serialisable (${messageOf(error)}). Pass plain data.`,
-    );
-  }
-  return `${json}\n`;
 }
 
 /**
@@ -171,7 +147,7 @@ export function createFileSessionStore(
   return {
     async append(agentId, sessionKey, event) {
       const path = logPath(agentId, sessionKey);
-      const line = toLine(event);
+      const line = sessionEventLine(event);
       try {
         await commits.add(path, line, DURABLE_EVENT_TYPES.has(event.type));
       } catch (error) {

@@ -1,0 +1,12 @@
+/** Most connections one process opens for queries (the LISTEN connection is one more). */
+export const DEFAULT_POOL_SIZE = 10;
+/** A statement running longer is cancelled by the server (`statement_timeout`). */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+/** Opening a connection longer than this fails (the database is taken as unreachable). */
+export const CONNECT_TIMEOUT_MS = 3_000;
+/** An idle pooled connection is closed after this. */
+export const IDLE_CONNECTION_MS = 30_000;
+/** `/healthz` asks the database at most this often; answers in between are the last one. */
+export const HEALTH_PROBE_CACHE_MS = 1_000;
+/** Advisory lock key (any constant bigint) held while migrations run, so one gateway applies them. */
+export const MIGRATION_LOCK_KEY = 7_214_032_659_101n;

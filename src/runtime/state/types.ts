@@ -1,0 +1,96 @@
+import type { ApprovalVerdict, PendingApproval } from "../approvals/types.js";
+import type { SessionStore } from "../sessions/index.js";
+import type { StorageStatus } from "../sessions/probe-state-dir.js";
+
+/** Where a response was produced: the session its follow-ups continue. */
+export type ResponseOrigin = { agentId: string; sessionKey: string };
+
+/**
+ * Stored responses: which agent and session produced each response id (so `previous_response_id` continues
+ * that session), and the response body for `GET /v1/responses/:id`. `remember` resolves once the record is
+ * durable where the store keeps it; a database fault rejects with STORAGE_UNAVAILABLE.
+ */
+export interface ResponseStore {
+  /** Records the origin of `responseId`, and its body when given (`store: false`: no body). */
+  remember(responseId: string, origin: ResponseOrigin, body?: unknown): Promise<void>;
+  /** The origin of `responseId`, or undefined when unknown or forgotten. */
+  lookup(responseId: string): Promise<ResponseOrigin | undefined>;
+  /** A fresh copy of the stored body of `responseId`, or undefined when none is kept. */
+  stored(responseId: string): Promise<unknown>;
+}
+
+/** How an approval request was settled: the verdict, and the words the run's tool result carries. */
+export type ApprovalSettlement = {
+  verdict: ApprovalVerdict;
+  /** `allowed by the operator: note`, `denied by the operator`, `timed out`, … (logged; a denial's reason). */
+  outcome: string;
+  /** The reason a denied call gets (absent on an allow). */
+  reason?: string;
+};
+
+/**
+ * Where pending approval requests live and how decisions travel to the run that waits: in this process's
+ * memory, or in a database shared by a fleet (a decision made through any gateway reaches the run at once).
+ * The first settlement of a request wins; every later one is refused.
+ */
+export interface ApprovalLedger {
+  /** Publishes a request a run of this process now waits on. */
+  publish(request: PendingApproval): Promise<void>;
+  /** Every request waiting for a decision and not yet expired, oldest first (copies). */
+  list(): Promise<PendingApproval[]>;
+  /** Settles a waiting request; false when it is unknown or already settled (someone else won). */
+  settle(id: string, settlement: ApprovalSettlement): Promise<boolean>;
+  /** How a request was settled, or undefined while it waits (or when unknown). */
+  settlement(id: string): Promise<ApprovalSettlement | undefined>;
+  /**
+   * Tells `listener` each time a request is settled (through this process or, for a shared ledger, any
+   * process of the fleet); returns what stops the telling.
+   */
+  onSettled(listener: (id: string, settlement: ApprovalSettlement) => void): () => void;
+}
+
+/** How many runs are executing and how many wait behind another run of their session (in this process). */
+export type QueueStats = { running: number; queued: number };
+
+/** Refusal of a run whose session already has `maxQueuedPerSession` runs waiting (the gateway's 429). */
+export class SessionQueueFullError extends Error {
+  constructor(readonly sessionId: string) {
+    super(`session ${sessionId} already has as many runs waiting as allowed`);
+    this.name = "SessionQueueFullError";
+  }
+}
+
+/**
+ * Serialises runs per session: a run starts only after every earlier run of its session settled; runs of
+ * different sessions run concurrently. With a shared store the order holds across every process on it.
+ */
+export interface SessionRunQueue {
+  /**
+   * Runs `task` after the earlier runs of `sessionId`; resolves or rejects as the task does. Rejects with
+   * SessionQueueFullError, before queuing, when `maxQueuedPerSession` runs already wait; when `signal`
+   * aborts before the task's turn, rejects with the signal's reason and the task never starts.
+   */
+  run<T>(sessionId: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** Current counts, for observability and tests. */
+  stats(): QueueStats;
+}
+
+/**
+ * Everything a gateway keeps beyond one request: session logs, stored responses, pending approvals and the
+ * per-session run order. Files and memory by default (one process); PostgreSQL with `state.url` (a fleet).
+ */
+export interface StateStore {
+  /** `files`: JSONL files and this process's memory; `postgres`: the database at `state.url`. */
+  readonly kind: "files" | "postgres";
+  /** A description for logs and `/healthz` (the state directory, or the database URL without password). */
+  readonly where: string;
+  readonly sessions: SessionStore;
+  readonly responses: ResponseStore;
+  readonly approvals: ApprovalLedger;
+  /** A run queue with at most `maxQueuedPerSession` runs waiting per session. */
+  createRunQueue(options: { maxQueuedPerSession: number }): SessionRunQueue;
+  /** Whether the store takes writes now (cached briefly), with the reason when not. */
+  probe(): Promise<StorageStatus>;
+  /** Releases connections, timers and this process's runs' claims. Idempotent. */
+  close(): Promise<void>;
+}
