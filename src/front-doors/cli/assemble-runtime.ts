@@ -12,6 +12,8 @@ export interface LoadRunEnvironmentOptions {
   env?: NodeJS.ProcessEnv;
   /** Receives every line, redacted. Default: dropped. */
   log?: (line: string) => void;
+  /** See RunEnvironmentOptions.localStateOnly. Default false. */
+  localStateOnly?: boolean;
 }
 
 /** The config file as loaded, and the run environment built from it. */
@@ -36,7 +38,11 @@ export async function loadRunEnvironment(options: LoadRunEnvironmentOptions): Pr
   // Config warnings name keys and variables, never values; redactText would read `….token: environment
   // variable X is not set` as a secret assignment and hide the useful part.
   for (const warning of loaded.warnings) rawLog?.(`config: ${warning}`);
-  const environment = await createRunEnvironment(loaded, { env, ...(log ? { log } : {}) });
+  const environment = await createRunEnvironment(loaded, {
+    env,
+    ...(log ? { log } : {}),
+    ...(options.localStateOnly ? { localStateOnly: true } : {}),
+  });
   return { loaded, environment };
 }
 

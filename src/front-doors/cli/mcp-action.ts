@@ -108,6 +108,7 @@ export async function runServe(io: CliIo, deps: McpCommandDeps, options: ServeOp
       await frontend?.close().catch(() => {});
       await environment?.mcp.close().catch(() => {});
       environment?.approvals.close();
+      await environment?.state.close().catch(() => {});
     };
     await (telemetry === undefined ? close() : telemetry.stopAfter(close));
     restoreConsole();

@@ -54,6 +54,8 @@ async function searchFor(options: SearchOptions, io: CliIo): Promise<SearchSetup
   const { loaded, environment } = await loadRunEnvironment({
     ...(options.config ? { configPath: options.config } : {}),
     log: (line) => io.stderr(`${line}\n`),
+    // Searching keeps no state: a fleet's database is not touched.
+    localStateOnly: true,
   });
   const tools = environment.plugins.tools;
   const search = createHostToolSearch({ tools, settings: environment.toolSearch });

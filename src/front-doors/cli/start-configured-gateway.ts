@@ -52,6 +52,7 @@ export async function startConfiguredGateway(
     started = await startGateway({
       runner: runtime.runner,
       sessions: environment.sessions,
+      state: environment.state,
       approvals: environment.approvals,
       port: options.port ?? gatewayConfig.port ?? DEFAULT_GATEWAY_PORT,
       host,
@@ -74,6 +75,7 @@ export async function startConfiguredGateway(
     await telemetry.stopAfter(async () => {
       environment.approvals.close();
       await runtime.runner.close();
+      await environment.state.close();
     });
     throw error;
   }
@@ -135,6 +137,7 @@ export async function startConfiguredGateway(
         environment.approvals.close();
         await started.stop();
         await runtime.runner.close();
+        await environment.state.close();
       }),
   };
 }

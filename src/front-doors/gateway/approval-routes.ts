@@ -22,9 +22,9 @@ const QUOTABLE_ID = /^[A-Za-z0-9_-]{1,64}$/u;
  * answered as an unknown one); an admin key sees and decides all, each listed with the `keyId` that asked.
  */
 export function registerApprovalRoutes(app: Hono, approvals: ApprovalBroker): void {
-  app.get("/v1/approvals", (c) => {
+  app.get("/v1/approvals", async (c) => {
     const caller = callerOf(c);
-    return c.json({ approvals: visibleApprovals(approvals, caller) });
+    return c.json({ approvals: await visibleApprovals(approvals, caller) });
   });
 
   // Read within its own cap by readJsonBody: an upload the client abandons is one log line, not a 500.
@@ -32,9 +32,12 @@ export function registerApprovalRoutes(app: Hono, approvals: ApprovalBroker): vo
     const { decision, note } = readDecision(await readJsonBody(c, MAX_APPROVAL_BODY_BYTES));
     const id = c.req.param("id");
     const caller = callerOf(c);
-    // Checked and decided in one synchronous step: nothing can settle or replace it in between.
-    const visible = approvals.pending().some((pending) => pending.id === id && mayDecide(caller, pending));
-    if (!visible || !approvals.decide(id, decision, note)) {
+    // Settled only when listed for this caller: ids are unguessable and never reused, and the first
+    // settlement wins, so a request that settled in between is answered as an unknown one.
+    const visible = (await approvals.pending()).some(
+      (pending) => pending.id === id && mayDecide(caller, pending),
+    );
+    if (!visible || !(await approvals.decide(id, decision, note))) {
       const shown = QUOTABLE_ID.test(id) ? ` "${id}"` : "";
       throw notFound(
         `no pending approval${shown}: it does not exist, or it was already decided, timed out or cancelled. GET /v1/approvals lists the pending ones.`,
@@ -51,8 +54,8 @@ function mayDecide(caller: Caller, pending: PendingApproval): boolean {
 }
 
 /** The pending approvals `caller` may see; a non-admin key sees its own session names. */
-function visibleApprovals(approvals: ApprovalBroker, caller: Caller): PendingApproval[] {
-  const visible = approvals.pending().filter((pending) => mayDecide(caller, pending));
+async function visibleApprovals(approvals: ApprovalBroker, caller: Caller): Promise<PendingApproval[]> {
+  const visible = (await approvals.pending()).filter((pending) => mayDecide(caller, pending));
   if (isAdminCaller(caller)) return visible;
   return visible.map((pending) => ({
     ...pending,

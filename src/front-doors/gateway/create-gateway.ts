@@ -5,6 +5,7 @@ import {
   type GuardRefusal,
   type KeyRing,
 } from "../../runtime/http-guard/index.js";
+import { createMemoryResponseStore, createMemoryRunQueue } from "../../runtime/state/index.js";
 import { withIncomingTrace } from "../../runtime/telemetry/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
@@ -24,12 +25,10 @@ import {
   unroutedErrorBody,
 } from "./messages/index.js";
 import { registerReadRoutes } from "./read-routes.js";
-import { ResponseRegistry } from "./response-registry.js";
 import { createResponsesRoutes, RESPONSES_PATH } from "./responses/index.js";
 import { AGENT_HEADER, SESSION_HEADER } from "./run-target.js";
 import { RunTracker } from "./run-tracker.js";
 import { serveApp } from "./serve-app.js";
-import { SessionQueue } from "./session-queue.js";
 import type { Gateway, GatewayOptions } from "./types.js";
 
 /** The run routes of the three dialects, each answered by its dialect's app (which also gives their 405s). */
@@ -73,11 +72,11 @@ export function createGateway(options: GatewayOptions): Gateway {
   const gateway: GatewayContext = {
     runner: options.runner,
     sessions: options.sessions,
-    queue: new SessionQueue({
-      maxQueuedPerKey: options.maxQueuedPerSession ?? DEFAULT_MAX_QUEUED_PER_SESSION,
+    queue: (options.state?.createRunQueue ?? createMemoryRunQueue)({
+      maxQueuedPerSession: options.maxQueuedPerSession ?? DEFAULT_MAX_QUEUED_PER_SESSION,
     }),
     tracker: new RunTracker(),
-    responses: new ResponseRegistry(),
+    responses: options.state?.responses ?? createMemoryResponseStore(),
     hostedToolReporter: new HostedToolReporter(log),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     hostedTools: options.hostedTools ?? "omit",

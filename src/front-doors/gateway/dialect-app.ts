@@ -1,11 +1,13 @@
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { isToolsiftError } from "../../shared/errors/index.js";
 import { requireAccess } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, notFound } from "./gateway-error.js";
 import type { InternalErrorReporter } from "./internal-error.js";
 import { refuseWhileDraining } from "./queue-run.js";
 import { readJsonBody } from "./request/read-json-body.js";
+import { storageUnavailableError } from "./run-failure.js";
 
 /** A dialect's error body for a gateway error: OpenAI's `{ error: … }`, Anthropic's `{ type: "error", … }`. */
 export type ErrorBodyRenderer = (error: GatewayError) => object;
@@ -29,7 +31,11 @@ export function createDialectApp(options: {
       return c.json(renderError(refused), 400);
     }
     const answer =
-      error instanceof GatewayError ? error : reportInternal(`on ${c.req.method} ${c.req.path}`, error);
+      error instanceof GatewayError
+        ? error
+        : isToolsiftError(error) && error.code === "STORAGE_UNAVAILABLE"
+          ? storageUnavailableError(error.message)
+          : reportInternal(`on ${c.req.method} ${c.req.path}`, error);
     for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
     return c.json(renderError(answer), answer.status);
   });

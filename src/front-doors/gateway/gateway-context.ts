@@ -1,18 +1,19 @@
 import type { Runner } from "../../runtime/runner/index.js";
 import type { SessionStore } from "../../runtime/sessions/index.js";
+import type { ResponseStore, SessionRunQueue } from "../../runtime/state/index.js";
 import type { HostedToolReporter, HostedToolsSetting } from "./hosted-tools.js";
 import type { InternalErrorReporter } from "./internal-error.js";
-import type { ResponseRegistry } from "./response-registry.js";
 import type { RunTracker } from "./run-tracker.js";
-import type { SessionQueue } from "./session-queue.js";
 
 /** What the route handlers share: the runner, the store, and the gateway's run bookkeeping. */
 export type GatewayContext = {
   runner: Runner;
   sessions: SessionStore;
-  queue: SessionQueue;
+  /** Runs of one session, one at a time (across the fleet when the state is shared). */
+  queue: SessionRunQueue;
   tracker: RunTracker;
-  responses: ResponseRegistry;
+  /** Stored responses: `previous_response_id` and `GET /v1/responses/:id`. */
+  responses: ResponseStore;
   /** Logs the hosted tools requests declared, once per agent and type. */
   hostedToolReporter: HostedToolReporter;
   maxBodyBytes: number;

@@ -1,9 +1,6 @@
 /** Largest request body the gateway reads (1 MiB); bigger bodies get 413. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-/** How many response ids `previous_response_id` can still refer to; the oldest are forgotten first. */
-export const MAX_REMEMBERED_RESPONSES = 10_000;
-
 /** Longest function (client tool) name, as in the OpenAI API. */
 export const MAX_TOOL_NAME_LENGTH = 64;
 
@@ -35,8 +32,6 @@ export const MAX_JSON_DEPTH = 64;
 
 /** Most characters of a client's bad value quoted back in an error message; longer values are cut. */
 export const MAX_QUOTED_VALUE_CHARS = 200;
-/** Most bytes of response bodies kept for `GET /v1/responses/:id` (oldest bodies are dropped first). */
-export const MAX_STORED_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /**
  * Agent and hosted-tool-type pairs the gateway remembers having logged (one line each); past it the pair

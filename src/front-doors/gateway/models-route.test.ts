@@ -1,8 +1,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
+import { ResponseRegistry } from "../../runtime/state/index.js";
 import { errorOf, startTestGateway } from "./gateway.test-support.js";
-import { ResponseRegistry } from "./response-registry.js";
 
 /** The error of a refused request, after checking its status. */
 async function refused(response: Response, status: number) {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { ConversationItem } from "../../runtime/providers/index.js";
 import type { RunRequest, RunResult, RunSignal } from "../../runtime/runner/index.js";
+import { SessionQueueFullError } from "../../runtime/state/index.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError } from "./gateway-error.js";
 import { MAX_BRANCH_HOPS } from "./limits.js";
@@ -31,7 +32,7 @@ export async function queueRun<T>(options: {
   onAdmitted?: (target: RunTarget) => void;
 }): Promise<{ target: RunTarget; value: T }> {
   const { c, gateway, request } = options;
-  const resolved = resolveRunTarget(c, gateway, request);
+  const resolved = await resolveRunTarget(c, gateway, request);
   // A client that resends its whole history and rewrote it continues on a branch of its session.
   const target = resendsWholeHistory(resolved.sessionSource)
     ? await followBranches(gateway, resolved, request.items)
@@ -43,7 +44,6 @@ export async function queueRun<T>(options: {
   // A drain may have begun while the body was read: checked again where the run is admitted.
   if (!gateway.tracker.accepting) throw shuttingDown();
   const sessionId = `${target.agentId}/${target.sessionKey}`;
-  if (!gateway.queue.admits(sessionId)) throw sessionBusy(c);
   // Aborted when the client disconnects or a drain runs out of time; released once the run settled.
   const cancellation = runCancellation(c, gateway.tracker.signal);
   const { signal } = cancellation;
@@ -63,6 +63,7 @@ export async function queueRun<T>(options: {
     options.onAdmitted?.(target);
     return { target, value: await running };
   } catch (error) {
+    if (error instanceof SessionQueueFullError) throw sessionBusy(c);
     if (signal.aborted && error === signal.reason) throw cancelledBeforeStart(error);
     throw error;
   } finally {

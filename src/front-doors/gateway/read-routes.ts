@@ -1,10 +1,10 @@
 import type { Context, Hono } from "hono";
 import { MAIN_AGENT_ID } from "../../runtime/config/index.js";
 import { CALLER, type Caller, callerMayUseAgent, isAdminCaller } from "../../runtime/http-guard/index.js";
+import { MAX_REMEMBERED_RESPONSES, MAX_STORED_RESPONSE_BYTES } from "../../runtime/state/index.js";
 import { callerOf, requireAgentAllowed } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
-import { MAX_REMEMBERED_RESPONSES, MAX_STORED_RESPONSE_BYTES } from "./limits.js";
 import { agentModelName, MODEL_NAME_PREFIX } from "./model-agent.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
 import { STORAGE_RETRY_AFTER_SECONDS } from "./run-failure.js";
@@ -14,7 +14,7 @@ import { readSessionPage } from "./session-page.js";
 
 /** The `/healthz` reason for a caller that is not an admin: no path, no error detail. */
 const HIDDEN_STORAGE_REASON =
-  "the state directory cannot be written; the gateway log (or /healthz with an admin key) says where and why.";
+  "the gateway's state (its state directory or state database) cannot be written; the gateway log (or /healthz with an admin key) says where and why.";
 
 /**
  * Registers the read-only routes: `/healthz` (200 `{ ok: true, providers }`; 503 `{ ok: false, reason,
@@ -53,13 +53,13 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
     }
     return c.json(anthropic(c) ? anthropicModel(model) : model);
   });
-  app.get("/v1/responses/:id", (c) => {
+  app.get("/v1/responses/:id", async (c) => {
     const id = c.req.param("id");
-    const origin = gateway.responses.lookup(id);
+    const origin = await gateway.responses.lookup(id);
     // Another key's response is answered as one not stored: its existence is not revealed.
     const stored =
       origin !== undefined && ownsSession(callerOf(c), origin.sessionKey)
-        ? gateway.responses.stored(id)
+        ? await gateway.responses.stored(id)
         : undefined;
     if (stored === undefined) {
       throw notFound(

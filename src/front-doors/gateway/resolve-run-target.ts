@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { MAIN_AGENT_ID } from "../../runtime/config/index.js";
 import type { Caller } from "../../runtime/http-guard/index.js";
+import { MAX_REMEMBERED_RESPONSES } from "../../runtime/state/index.js";
 import { callerOf, requireAgentAllowed } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { invalidRequest, notFound } from "./gateway-error.js";
-import { MAX_REMEMBERED_RESPONSES } from "./limits.js";
 import { agentFromModel, agentModelName } from "./model-agent.js";
 import type { TurnRequest } from "./request/turn-request.js";
 import { AGENT_HEADER, readAgentId, readSessionKey, SESSION_HEADER } from "./run-target.js";
@@ -34,11 +34,11 @@ export type RunTarget = {
  * id or agent a 404, and so is the id of another key's response (no oracle); an agent the caller's key may not
  * use a 403. The session name is mapped to the caller's own stored session at the end (`storedSessionKey`).
  */
-export function resolveRunTarget(
+export async function resolveRunTarget(
   c: Context,
   gateway: GatewayContext,
   request: Pick<TurnRequest, "previousResponseId" | "model" | "sessionHints" | "instructions" | "items">,
-): RunTarget {
+): Promise<RunTarget> {
   const { previousResponseId } = request;
   const caller = callerOf(c);
   const agentHeader = c.req.header(AGENT_HEADER);
@@ -56,7 +56,7 @@ export function resolveRunTarget(
   const agentId = named ?? MAIN_AGENT_ID;
   const sessionKey = readSessionKey(c.req.header(SESSION_HEADER), SESSION_HEADER);
   if (previousResponseId !== undefined) {
-    const found = gateway.responses.lookup(previousResponseId);
+    const found = await gateway.responses.lookup(previousResponseId);
     // Another key's response is answered as an unknown one: its existence is not revealed.
     const origin = found !== undefined && ownsSession(caller, found.sessionKey) ? found : undefined;
     if (origin === undefined) {

@@ -42,12 +42,19 @@ export function runFailureError(result: RunResult): GatewayError {
       code: apiCode,
       headers: { "x-should-retry": "false" },
     });
-  if (code === "STORAGE_UNAVAILABLE")
-    return new GatewayError(503, message, {
-      code: apiCode,
-      headers: { "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) },
-    });
+  if (code === "STORAGE_UNAVAILABLE") return storageUnavailableError(message);
   return new GatewayError(failureStatus(code), message, { code: apiCode });
+}
+
+/**
+ * 503 `storage_unavailable` with `Retry-After`: the state (the state directory, or the state database) cannot
+ * be written or read, so the request was refused before anything ran.
+ */
+export function storageUnavailableError(message: string): GatewayError {
+  return new GatewayError(503, clean(message) ?? "The gateway's state store is unavailable; retry later.", {
+    code: "storage_unavailable",
+    headers: { "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) },
+  });
 }
 
 function failureStatus(code: string): ApiErrorStatus {

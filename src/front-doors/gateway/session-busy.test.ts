@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { SessionQueue } from "../../runtime/state/index.js";
 import { errorOf, startTestGateway } from "./gateway.test-support.js";
 import { DEFAULT_MAX_QUEUED_PER_SESSION } from "./limits.js";
 import { SESSION_BUSY_RETRY_AFTER_SECONDS } from "./queue-run.js";
-import { SessionQueue } from "./session-queue.js";
 
 /** A real gateway on 127.0.0.1 over a FakeRunner, with `maxQueuedPerSession` when given. */
 async function start(maxQueuedPerSession?: number) {

@@ -3,12 +3,18 @@ import type { ApprovalBroker } from "../../runtime/approvals/index.js";
 import type { AuthKey } from "../../runtime/http-guard/index.js";
 import type { Runner } from "../../runtime/runner/index.js";
 import type { SessionStore } from "../../runtime/sessions/index.js";
+import type { StateStore } from "../../runtime/state/index.js";
 import type { ServerLimits } from "../http-server/index.js";
 
 /** Options of `createGateway`. */
 export type GatewayOptions = {
   runner: Runner;
   sessions: SessionStore;
+  /**
+   * Where stored responses live and how runs of one session are ordered (the environment's StateStore).
+   * Default: this process's memory.
+   */
+  state?: Pick<StateStore, "responses" | "createRunQueue">;
   /** Largest request body in bytes; bigger ones get 413. Default 1 MiB (`DEFAULT_MAX_BODY_BYTES`). */
   maxBodyBytes?: number;
   /**

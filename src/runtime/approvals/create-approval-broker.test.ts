@@ -45,8 +45,9 @@ function track(promise: Promise<ApprovalDecision>): { decision: ApprovalDecision
 }
 
 async function waitForPending(broker: ApprovalBroker, count = 1): Promise<void> {
-  for (let round = 0; round < 100 && broker.pending().length < count; round += 1) await Promise.resolve();
-  expect(broker.pending()).toHaveLength(count);
+  for (let round = 0; round < 100 && (await broker.pending()).length < count; round += 1)
+    await Promise.resolve();
+  expect(await broker.pending()).toHaveLength(count);
 }
 
 afterEach(() => {
@@ -59,7 +60,7 @@ describe("createApprovalBroker: which calls need a decision", () => {
     async (mode) => {
       const broker = createApprovalBroker({ mode });
       expect(await broker.requestApproval(call(read))).toEqual({ approved: true });
-      expect(broker.pending()).toEqual([]);
+      expect(await broker.pending()).toEqual([]);
     },
   );
 
@@ -103,7 +104,7 @@ describe("createApprovalBroker: modes", () => {
   it("allow approves a required tool without waiting", async () => {
     const broker = createApprovalBroker({ mode: "allow" });
     expect(await broker.requestApproval(call(exec))).toEqual({ approved: true });
-    expect(broker.pending()).toEqual([]);
+    expect(await broker.pending()).toEqual([]);
   });
 
   it("deny refuses a required tool without waiting", async () => {
@@ -112,14 +113,14 @@ describe("createApprovalBroker: modes", () => {
       approved: false,
       reason: "approval mode is deny",
     });
-    expect(broker.pending()).toEqual([]);
+    expect(await broker.pending()).toEqual([]);
   });
 
   it("ask (the default) publishes a pending request with redacted arguments", async () => {
     const broker = createApprovalBroker({ timeoutMs: 5_000 });
     const state = track(broker.requestApproval(call(exec, { agentId: "helper", sessionKey: "s-9" })));
     await waitForPending(broker);
-    const [request] = broker.pending();
+    const [request] = await broker.pending();
     expect(request).toMatchObject({
       toolId: exec.id,
       toolName: "exec",
@@ -138,9 +139,9 @@ describe("createApprovalBroker: modes", () => {
     const broker = createApprovalBroker();
     track(broker.requestApproval(call(exec)));
     await waitForPending(broker);
-    const list = broker.pending();
+    const list = await broker.pending();
     list.pop();
-    expect(broker.pending()).toHaveLength(1);
+    expect(await broker.pending()).toHaveLength(1);
     broker.close();
   });
 });
@@ -150,18 +151,18 @@ describe("createApprovalBroker: decisions", () => {
     const broker = createApprovalBroker();
     const decision = broker.requestApproval(call(exec));
     await waitForPending(broker);
-    const id = broker.pending()[0]?.id ?? "";
-    expect(broker.decide(id, "allow", "looks fine")).toBe(true);
+    const id = (await broker.pending())[0]?.id ?? "";
+    expect(await broker.decide(id, "allow", "looks fine")).toBe(true);
     expect(await decision).toEqual({ approved: true });
-    expect(broker.pending()).toEqual([]);
+    expect(await broker.pending()).toEqual([]);
   });
 
   it("deny blocks the waiting call with the operator's note", async () => {
     const broker = createApprovalBroker();
     const decision = broker.requestApproval(call(exec));
     await waitForPending(broker);
-    const id = broker.pending()[0]?.id ?? "";
-    expect(broker.decide(id, "deny", "  not on prod  ")).toBe(true);
+    const id = (await broker.pending())[0]?.id ?? "";
+    expect(await broker.decide(id, "deny", "  not on prod  ")).toBe(true);
     expect(await decision).toEqual({ approved: false, reason: "denied by the operator: not on prod" });
   });
 
@@ -169,7 +170,7 @@ describe("createApprovalBroker: decisions", () => {
     const broker = createApprovalBroker();
     const decision = broker.requestApproval(call(exec));
     await waitForPending(broker);
-    broker.decide(broker.pending()[0]?.id ?? "", "deny");
+    await broker.decide((await broker.pending())[0]?.id ?? "", "deny");
     expect(await decision).toEqual({ approved: false, reason: "denied by the operator" });
   });
 
@@ -177,11 +178,11 @@ describe("createApprovalBroker: decisions", () => {
     const broker = createApprovalBroker();
     const decision = broker.requestApproval(call(exec));
     await waitForPending(broker);
-    const id = broker.pending()[0]?.id ?? "";
-    expect(broker.decide("appr_000000000000000000000000", "allow")).toBe(false);
-    expect(broker.pending()).toHaveLength(1);
-    expect(broker.decide(id, "deny")).toBe(true);
-    expect(broker.decide(id, "allow")).toBe(false);
+    const id = (await broker.pending())[0]?.id ?? "";
+    expect(await broker.decide("appr_000000000000000000000000", "allow")).toBe(false);
+    expect(await broker.pending()).toHaveLength(1);
+    expect(await broker.decide(id, "deny")).toBe(true);
+    expect(await broker.decide(id, "allow")).toBe(false);
     expect(await decision).toEqual({ approved: false, reason: "denied by the operator" });
   });
 
@@ -190,13 +191,13 @@ describe("createApprovalBroker: decisions", () => {
     const first = broker.requestApproval(call(exec, { sessionKey: "a" }));
     const second = broker.requestApproval(call(exec, { sessionKey: "b" }));
     await waitForPending(broker, 2);
-    const [a, b] = broker.pending();
+    const [a, b] = await broker.pending();
     expect(a?.sessionKey).toBe("a");
     expect(a?.id).not.toBe(b?.id);
-    broker.decide(b?.id ?? "", "allow");
+    await broker.decide(b?.id ?? "", "allow");
     expect(await second).toEqual({ approved: true });
-    expect(broker.pending().map((request) => request.sessionKey)).toEqual(["a"]);
-    broker.decide(a?.id ?? "", "deny");
+    expect((await broker.pending()).map((request) => request.sessionKey)).toEqual(["a"]);
+    await broker.decide(a?.id ?? "", "deny");
     expect(await first).toMatchObject({ approved: false });
   });
 
@@ -204,9 +205,9 @@ describe("createApprovalBroker: decisions", () => {
     const broker = createApprovalBroker();
     track(broker.requestApproval(call(exec)));
     await waitForPending(broker);
-    const id = broker.pending()[0]?.id ?? "";
-    expect(() => broker.decide(id, "yes" as "allow")).toThrow(/"allow" or "deny"/u);
-    expect(broker.pending()).toHaveLength(1);
+    const id = (await broker.pending())[0]?.id ?? "";
+    await expect(broker.decide(id, "yes" as "allow")).rejects.toThrow(/"allow" or "deny"/u);
+    expect(await broker.pending()).toHaveLength(1);
     broker.close();
   });
 });
@@ -217,13 +218,13 @@ describe("createApprovalBroker: no decision", () => {
     const broker = createApprovalBroker({ timeoutMs: 60_000 });
     const state = track(broker.requestApproval(call(exec)));
     await waitForPending(broker);
-    const id = broker.pending()[0]?.id ?? "";
+    const id = (await broker.pending())[0]?.id ?? "";
     await vi.advanceTimersByTimeAsync(59_999);
     expect(state.decision).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
     expect(state.decision).toEqual({ approved: false, reason: "no approval decision within 60000 ms" });
-    expect(broker.pending()).toEqual([]);
-    expect(broker.decide(id, "allow")).toBe(false);
+    expect(await broker.pending()).toEqual([]);
+    expect(await broker.decide(id, "allow")).toBe(false);
   });
 
   it("uses 60 s by default", async () => {
@@ -239,14 +240,14 @@ describe("createApprovalBroker: no decision", () => {
     const controller = new AbortController();
     const decision = broker.requestApproval(call(exec, { signal: controller.signal }));
     await waitForPending(broker);
-    const id = broker.pending()[0]?.id ?? "";
+    const id = (await broker.pending())[0]?.id ?? "";
     controller.abort();
     expect(await decision).toEqual({
       approved: false,
       reason: "the call was cancelled while waiting for approval",
     });
-    expect(broker.pending()).toEqual([]);
-    expect(broker.decide(id, "allow")).toBe(false);
+    expect(await broker.pending()).toEqual([]);
+    expect(await broker.decide(id, "allow")).toBe(false);
   });
 
   it("an already aborted call is denied without being published", async () => {
@@ -258,7 +259,7 @@ describe("createApprovalBroker: no decision", () => {
       reason: "the call was cancelled while waiting for approval",
     });
     expect(log).toEqual([]);
-    expect(broker.pending()).toEqual([]);
+    expect(await broker.pending()).toEqual([]);
   });
 
   it("close() denies every pending request and every later one that would wait", async () => {
@@ -270,7 +271,7 @@ describe("createApprovalBroker: no decision", () => {
     const closed = { approved: false, reason: "approvals are closed: the gateway is stopping" };
     expect(await first).toEqual(closed);
     expect(await second).toEqual(closed);
-    expect(broker.pending()).toEqual([]);
+    expect(await broker.pending()).toEqual([]);
     expect(await broker.requestApproval(call(exec))).toEqual(closed);
     expect(await broker.requestApproval(call(read))).toEqual({ approved: true });
     broker.close();
@@ -294,8 +295,8 @@ describe("createApprovalBroker: log and options", () => {
     const broker = createApprovalBroker({ log: (line) => lines.push(line) });
     const decision = broker.requestApproval(call(exec));
     await waitForPending(broker);
-    const id = broker.pending()[0]?.id ?? "";
-    broker.decide(id, "allow");
+    const id = (await broker.pending())[0]?.id ?? "";
+    await broker.decide(id, "allow");
     await decision;
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain(`approval ${id} pending: exec`);
@@ -311,7 +312,7 @@ describe("createApprovalBroker: log and options", () => {
     });
     const decision = broker.requestApproval(call(exec));
     await waitForPending(broker);
-    broker.decide(broker.pending()[0]?.id ?? "", "allow");
+    await broker.decide((await broker.pending())[0]?.id ?? "", "allow");
     expect(await decision).toEqual({ approved: true });
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ApprovalDecision } from "../../core/execution/index.js";
-import { ToolsiftError } from "../../shared/errors/index.js";
+import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import { matchesSelector, validatePolicySelectors } from "../policy/index.js";
 import { redactSecrets } from "../sessions/index.js";
 import {
@@ -10,11 +10,13 @@ import {
   MAX_PENDING_APPROVALS,
   SHOWN_VALUE_CHARS,
 } from "./limits.js";
+import { createMemoryApprovalLedger } from "./memory-approval-ledger.js";
 import type {
   ApprovalBroker,
   ApprovalBrokerOptions,
   ApprovalMode,
   ApprovalRequestEvent,
+  ApprovalSettlement,
   ApprovalVerdict,
   PendingApproval,
 } from "./types.js";
@@ -36,17 +38,24 @@ export const APPROVAL_CANCELLED_REASON = "the call was cancelled while waiting f
 /** Reason a call gets when the broker closed (the gateway is stopping) while or before it waited. */
 export const APPROVAL_CLOSED_REASON = "approvals are closed: the gateway is stopping";
 
-type Waiter = { request: PendingApproval; settle(decision: ApprovalDecision, outcome: string): void };
+type Waiter = {
+  request: PendingApproval;
+  /** Ends the wait with `settlement` (once; later calls do nothing). */
+  finish(settlement: ApprovalSettlement): void;
+};
 
 /**
  * Makes the approval broker of `tools.approval`: calls to tools matching `require` are decided by `mode`;
- * in `ask` mode they wait, published in `pending()`, until `decide`, the timeout (a denial), the caller's
- * abort (a denial) or `close()` (a denial). Everything that is not an explicit allow is a denial.
+ * in `ask` mode they wait, published in the ledger (this process's memory, or a database a fleet shares),
+ * until a decision (`decide`, through any process on the ledger), the timeout (a denial), the caller's abort
+ * (a denial) or `close()` (a denial). Everything that is not an explicit allow is a denial, and so is a
+ * ledger that cannot be reached.
  */
 export function createApprovalBroker(options: ApprovalBrokerOptions = {}): ApprovalBroker {
   const mode = readMode(options.mode);
   const timeoutMs = readTimeout(options.timeoutMs);
   const require = readRequire(options.require);
+  const ledger = options.ledger ?? createMemoryApprovalLedger();
   const waiters = new Map<string, Waiter>();
   let closed = false;
   const log = (line: string): void => {
@@ -54,6 +63,22 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
       options.log?.(line);
     } catch {
       // A failing log must not change a decision.
+    }
+  };
+  // A settlement made anywhere on the ledger ends this process's wait for it.
+  ledger.onSettled((id, settlement) => waiters.get(id)?.finish(settlement));
+
+  /**
+   * Settles `id` here (timeout, cancel, close) unless someone settled it first, in which case their
+   * settlement stands; a ledger that cannot be reached leaves `fallback` (always a denial).
+   */
+  const settleLocally = async (id: string, fallback: ApprovalSettlement): Promise<ApprovalSettlement> => {
+    try {
+      if (await ledger.settle(id, fallback)) return fallback;
+      return (await ledger.settlement(id)) ?? fallback;
+    } catch (error) {
+      log(`approval ${id}: could not record "${fallback.outcome}" (${messageOf(error)}); the call is denied`);
+      return fallback;
     }
   };
 
@@ -66,45 +91,69 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
       }
     });
 
-  const wait = (event: ApprovalRequestEvent): Promise<ApprovalDecision> => {
+  const wait = async (event: ApprovalRequestEvent): Promise<ApprovalDecision> => {
     const signal = event.signal;
-    if (signal?.aborted === true) return Promise.resolve(denied(APPROVAL_CANCELLED_REASON));
+    if (signal?.aborted === true) return denied(APPROVAL_CANCELLED_REASON);
     if (waiters.size >= MAX_PENDING_APPROVALS) {
       log(`approval for ${event.entry.name} denied: ${MAX_PENDING_APPROVALS} requests are already pending`);
-      return Promise.resolve(
-        denied(`too many calls are waiting for approval (${MAX_PENDING_APPROVALS}); try again later`),
-      );
+      return denied(`too many calls are waiting for approval (${MAX_PENDING_APPROVALS}); try again later`);
     }
+    const now = Date.now();
+    const request: PendingApproval = Object.freeze({
+      id: `${APPROVAL_ID_PREFIX}${randomBytes(APPROVAL_ID_RANDOM_BYTES).toString("hex")}`,
+      toolId: event.entry.id,
+      toolName: event.entry.name,
+      args: redactSecrets(event.args),
+      agentId: event.agentId,
+      sessionKey: event.sessionKey,
+      ...(event.keyId === undefined ? {} : { keyId: event.keyId }),
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + timeoutMs).toISOString(),
+    });
     return new Promise((resolve) => {
-      const now = Date.now();
-      const request: PendingApproval = Object.freeze({
-        id: `${APPROVAL_ID_PREFIX}${randomBytes(APPROVAL_ID_RANDOM_BYTES).toString("hex")}`,
-        toolId: event.entry.id,
-        toolName: event.entry.name,
-        args: redactSecrets(event.args),
-        agentId: event.agentId,
-        sessionKey: event.sessionKey,
-        ...(event.keyId === undefined ? {} : { keyId: event.keyId }),
-        createdAt: new Date(now).toISOString(),
-        expiresAt: new Date(now + timeoutMs).toISOString(),
-      });
-      const onAbort = (): void => settle(denied(APPROVAL_CANCELLED_REASON), "cancelled");
-      const timer = setTimeout(
-        () => settle(denied(`no approval decision within ${timeoutMs} ms`), "timed out"),
-        timeoutMs,
-      );
-      const settle = (decision: ApprovalDecision, outcome: string): void => {
-        if (!waiters.delete(request.id)) return;
+      let done = false;
+      const finish = (settlement: ApprovalSettlement): void => {
+        if (done) return;
+        done = true;
+        waiters.delete(request.id);
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
-        log(`approval ${request.id} ${outcome}: ${request.toolName}`);
-        resolve(decision);
+        log(`approval ${request.id} ${settlement.outcome}: ${request.toolName}`);
+        resolve(settlement.verdict === "allow" ? APPROVED : denied(settlement.reason ?? settlement.outcome));
       };
-      waiters.set(request.id, { request, settle });
+      // Cancelled or closed: the run stops waiting now; the ledger records it in the background.
+      const endNow = (settlement: ApprovalSettlement): void => {
+        finish(settlement);
+        void settleLocally(request.id, settlement);
+      };
+      const onAbort = (): void =>
+        endNow({ verdict: "deny", outcome: "cancelled", reason: APPROVAL_CANCELLED_REASON });
+      // Timed out: an operator's decision that got in first (through any process) still stands.
+      const timer = setTimeout(() => {
+        const timedOut: ApprovalSettlement = {
+          verdict: "deny",
+          outcome: "timed out",
+          reason: `no approval decision within ${timeoutMs} ms`,
+        };
+        void settleLocally(request.id, timedOut).then(finish);
+      }, timeoutMs);
+      waiters.set(request.id, { request, finish: (settlement) => finish(settlement) });
       signal?.addEventListener("abort", onAbort, { once: true });
-      log(
-        `approval ${request.id} pending: ${request.toolName} (${request.toolId}) for agent ${request.agentId}, ` +
-          `session ${request.sessionKey}${request.keyId === undefined ? "" : `, key ${request.keyId}`}; denied after ${timeoutMs} ms without a decision`,
+      ledger.publish(request).then(
+        () => {
+          if (closed && !done) endNow(CLOSED);
+          else if (!done)
+            log(
+              `approval ${request.id} pending: ${request.toolName} (${request.toolId}) for agent ${request.agentId}, ` +
+                `session ${request.sessionKey}${request.keyId === undefined ? "" : `, key ${request.keyId}`}; denied after ${timeoutMs} ms without a decision`,
+            );
+        },
+        (error: unknown) =>
+          finish({
+            verdict: "deny",
+            outcome: `not published (${messageOf(error)})`,
+            reason: `approvals are unavailable: ${messageOf(error)}`,
+          }),
       );
     });
   };
@@ -117,25 +166,39 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
       if (closed) return denied(APPROVAL_CLOSED_REASON);
       return wait(event);
     },
-    pending() {
-      return [...waiters.values()].map((waiter) => ({ ...waiter.request }));
+    async pending() {
+      return ledger.list();
     },
-    decide(id, decision, note) {
+    async decide(id, decision, note) {
       const verdict = readVerdict(decision);
-      const waiter = typeof id === "string" ? waiters.get(id) : undefined;
-      if (waiter === undefined) return false;
+      if (typeof id !== "string") return false;
       const said = typeof note === "string" ? note.trim().slice(0, MAX_APPROVAL_NOTE_CHARS) : "";
       const suffix = said.length > 0 ? `: ${said}` : "";
-      if (verdict === "allow") waiter.settle(APPROVED, `allowed by the operator${suffix}`);
-      else waiter.settle(denied(`denied by the operator${suffix}`), `denied by the operator${suffix}`);
-      return true;
+      const settlement: ApprovalSettlement =
+        verdict === "allow"
+          ? { verdict, outcome: `allowed by the operator${suffix}` }
+          : {
+              verdict,
+              outcome: `denied by the operator${suffix}`,
+              reason: `denied by the operator${suffix}`,
+            };
+      return ledger.settle(id, settlement);
     },
     close() {
       closed = true;
-      for (const waiter of [...waiters.values()]) waiter.settle(denied(APPROVAL_CLOSED_REASON), "closed");
+      for (const waiter of [...waiters.values()]) {
+        waiter.finish(CLOSED);
+        void settleLocally(waiter.request.id, CLOSED);
+      }
     },
   };
 }
+
+const CLOSED: ApprovalSettlement = Object.freeze({
+  verdict: "deny",
+  outcome: "closed",
+  reason: APPROVAL_CLOSED_REASON,
+});
 
 function denied(reason: string): ApprovalDecision {
   return { approved: false, reason };

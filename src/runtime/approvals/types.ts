@@ -43,16 +43,54 @@ export type ApprovalBrokerOptions = {
   timeoutMs?: number;
   /** Receives one line per request and per outcome (never arguments). Default: nothing is logged. */
   log?: (line: string) => void;
+  /**
+   * Where pending requests live and how decisions reach the waiting run. Default: this process's memory
+   * (createMemoryApprovalLedger); a fleet passes the database's ledger.
+   */
+  ledger?: ApprovalLedger;
 };
 
 /** Decides tool calls that need approval, and holds the ones waiting for an operator. */
 export interface ApprovalBroker {
   /** Approves at once unless the tool matches `require`; then decides by mode (ask: waits for `decide`). */
   requestApproval(event: ApprovalRequestEvent): Promise<ApprovalDecision>;
-  /** The requests waiting now, oldest first (copies). */
-  pending(): PendingApproval[];
-  /** Settles a pending request; false when the id is unknown or already settled. */
-  decide(id: string, decision: ApprovalVerdict, note?: string): boolean;
+  /** The requests waiting now, oldest first (copies): this process's, or the fleet's with a shared ledger. */
+  pending(): Promise<PendingApproval[]>;
+  /**
+   * Settles a pending request (of this process, or of any process sharing the ledger); false when the id is
+   * unknown or already settled. Rejects with STORAGE_UNAVAILABLE when a shared ledger cannot be reached.
+   */
+  decide(id: string, decision: ApprovalVerdict, note?: string): Promise<boolean>;
   /** Denies every pending request, and every later one that would wait. Idempotent. */
   close(): void;
+}
+
+/** How an approval request was settled: the verdict, and the words the run's tool result carries. */
+export type ApprovalSettlement = {
+  verdict: ApprovalVerdict;
+  /** `allowed by the operator: note`, `denied by the operator`, `timed out`, … (logged; a denial's reason). */
+  outcome: string;
+  /** The reason a denied call gets (absent on an allow). */
+  reason?: string;
+};
+
+/**
+ * Where pending approval requests live and how decisions travel to the run that waits: in this process's
+ * memory, or in a database shared by a fleet (a decision made through any gateway reaches the run at once).
+ * The first settlement of a request wins; every later one is refused.
+ */
+export interface ApprovalLedger {
+  /** Publishes a request a run of this process now waits on. */
+  publish(request: PendingApproval): Promise<void>;
+  /** Every request waiting for a decision and not yet expired, oldest first (copies). */
+  list(): Promise<PendingApproval[]>;
+  /** Settles a waiting request; false when it is unknown or already settled (someone else won). */
+  settle(id: string, settlement: ApprovalSettlement): Promise<boolean>;
+  /** How a request was settled, or undefined while it waits (or when unknown). */
+  settlement(id: string): Promise<ApprovalSettlement | undefined>;
+  /**
+   * Tells `listener` each time a request is settled (through this process or, for a shared ledger, any
+   * process of the fleet); returns what stops the telling.
+   */
+  onSettled(listener: (id: string, settlement: ApprovalSettlement) => void): () => void;
 }

@@ -3,7 +3,7 @@ import { createApprovalBroker } from "../approvals/index.js";
 import type { LoadedConfig } from "../config/index.js";
 import { createMcpToolSource } from "../mcp-client/index.js";
 import { loadPlugins, type PluginLogEntry } from "../plugins/index.js";
-import { createFileSessionStore } from "../sessions/index.js";
+import { createFileStateStore, type StateStore } from "../state/index.js";
 import { createRunCaches, type RunEnvironment } from "./run-environment.js";
 
 /** Inputs of createRunEnvironment beside the loaded config. */
@@ -12,6 +12,27 @@ export interface RunEnvironmentOptions {
   env?: NodeJS.ProcessEnv;
   /** Receives every line the environment and its runs log, already redacted by the caller. Default: dropped. */
   log?: (line: string) => void;
+  /**
+   * For a command that keeps no state beyond itself (`toolsift search`): the state store is the file store,
+   * which does nothing until written to, even when `state.url` names a database. Default false.
+   */
+  localStateOnly?: boolean;
+}
+
+/**
+ * The state store of `loaded`: the database of `state.url` when one is set (the driver loads only then),
+ * else the JSONL files under the state directory and this process's memory. A store that stops taking
+ * writes is reported once through `log` (and once when it recovers), not per request.
+ */
+export async function openStateStore(
+  loaded: Pick<LoadedConfig, "stateDir"> & { stateUrl?: string },
+  log?: (line: string) => void,
+): Promise<StateStore> {
+  if (loaded.stateUrl !== undefined) {
+    const { openPostgresState } = await import("../state-postgres/index.js");
+    return openPostgresState(loaded.stateUrl, log ? { log } : {});
+  }
+  return createFileStateStore(loaded.stateDir, log ? { onStorageFault: log } : {});
 }
 
 /**
@@ -21,7 +42,7 @@ export interface RunEnvironmentOptions {
  * cache. Everything below receives the result and reads no file or variable itself.
  */
 export async function createRunEnvironment(
-  loaded: Pick<LoadedConfig, "config" | "toolSearch" | "path" | "stateDir">,
+  loaded: Pick<LoadedConfig, "config" | "toolSearch" | "path" | "stateDir"> & { stateUrl?: string },
   options: RunEnvironmentOptions = {},
 ): Promise<RunEnvironment> {
   const { config } = loaded;
@@ -38,6 +59,9 @@ export async function createRunEnvironment(
   });
   for (const error of plugins.errors) log(`plugin ${error.pluginId ?? error.path} skipped: ${error.message}`);
   const approval = config.tools?.approval ?? {};
+  const state = options.localStateOnly
+    ? createFileStateStore(loaded.stateDir)
+    : await openStateStore(loaded, options.log);
   return {
     config,
     toolSearch: loaded.toolSearch,
@@ -45,13 +69,14 @@ export async function createRunEnvironment(
     configDir,
     env: options.env ?? process.env,
     plugins,
-    // A state directory that stops taking writes is reported once (and once when it recovers), not per request.
-    sessions: createFileSessionStore(loaded.stateDir, options.log ? { onStorageFault: log } : {}),
+    sessions: state.sessions,
+    state,
     approvals: createApprovalBroker({
       ...(approval.mode === undefined ? {} : { mode: approval.mode }),
       ...(approval.require === undefined ? {} : { require: approval.require }),
       ...(approval.timeoutMs === undefined ? {} : { timeoutMs: approval.timeoutMs }),
       ...(options.log ? { log } : {}),
+      ledger: state.approvals,
     }),
     mcp: createMcpToolSource(config.mcp?.servers ?? {}, {
       baseDir: configDir,

@@ -6,6 +6,7 @@ import type { ToolsiftConfig } from "../config/index.js";
 import type { McpToolSource } from "../mcp-client/index.js";
 import type { LoadedPlugins } from "../plugins/index.js";
 import type { SessionStore } from "../sessions/index.js";
+import type { StateStore } from "../state/index.js";
 import { createRuntimeCaches, type RuntimeCaches } from "./runtime-caches.js";
 
 /** Most workspaces (and versions of the tool sources) whose tool lists are kept. */
@@ -47,8 +48,13 @@ export interface RunEnvironment {
   plugins: LoadedPlugins;
   /** The broker of `tools.approval`: runs wait on it; the gateway publishes its pending requests. */
   approvals: ApprovalBroker;
-  /** Where every run's session log goes. */
+  /** Where every run's session log goes (`state.sessions`). */
   sessions: SessionStore;
+  /**
+   * Where the state lives: session logs, stored responses, pending approvals, the per-session run order
+   * (files and memory, or the database of `state.url`). Closed by whoever made the environment.
+   */
+  state: StateStore;
   /** The upstream MCP servers of `mcp.servers`: nothing starts until a run or `mcp.start()` needs them. */
   mcp: McpToolSource;
   caches: RunCaches;

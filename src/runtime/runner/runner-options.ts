@@ -6,7 +6,7 @@ import type { Provider, ProviderSettings } from "../providers/index.js";
  * The parts of the run environment a runner reads. The upstream MCP servers reach it as `extraTools`; without
  * an approval broker every call is approved.
  */
-export type RunnerEnvironment = Omit<RunEnvironment, "approvals" | "mcp"> &
+export type RunnerEnvironment = Omit<RunEnvironment, "approvals" | "mcp" | "state"> &
   Pick<RunSurfaceEnvironment, "approvals">;
 
 /** What a runner is made from: the process's run environment, and how runs get their tools and providers. */

@@ -11,7 +11,7 @@ import { sessionLogPaths } from "./session-key.js";
 import { sessionEventLine } from "./session-line.js";
 import { statSessions } from "./stat-sessions.js";
 import { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
-import type { SessionEvent, SessionStore } from "./types.js";
+import type { SessionStore } from "./types.js";
 
 /**
  * Event types whose line is flushed to the disk (`datasync`) before `append` resolves: a run's summary, so a

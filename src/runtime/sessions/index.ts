@@ -1,4 +1,4 @@
-export { createFileSessionStore } from "./file-session-store.js";
+export { createFileSessionStore, type FileSessionStoreOptions } from "./file-session-store.js";
 export { MAX_SESSION_KEY_CHARS } from "./limits.js";
 export { listSessionPage } from "./list-session-page.js";
 export type { ListedSession, SessionPage, SessionPageOptions, SessionStat } from "./page-sessions.js";

@@ -1,6 +1,8 @@
-import type { ApprovalVerdict, PendingApproval } from "../approvals/types.js";
-import type { SessionStore } from "../sessions/index.js";
-import type { StorageStatus } from "../sessions/probe-state-dir.js";
+import type { ApprovalLedger } from "../approvals/index.js";
+
+export type { ApprovalLedger, ApprovalSettlement } from "../approvals/index.js";
+
+import type { SessionStore, StorageStatus } from "../sessions/index.js";
 
 /** Where a response was produced: the session its follow-ups continue. */
 export type ResponseOrigin = { agentId: string; sessionKey: string };
@@ -17,36 +19,6 @@ export interface ResponseStore {
   lookup(responseId: string): Promise<ResponseOrigin | undefined>;
   /** A fresh copy of the stored body of `responseId`, or undefined when none is kept. */
   stored(responseId: string): Promise<unknown>;
-}
-
-/** How an approval request was settled: the verdict, and the words the run's tool result carries. */
-export type ApprovalSettlement = {
-  verdict: ApprovalVerdict;
-  /** `allowed by the operator: note`, `denied by the operator`, `timed out`, … (logged; a denial's reason). */
-  outcome: string;
-  /** The reason a denied call gets (absent on an allow). */
-  reason?: string;
-};
-
-/**
- * Where pending approval requests live and how decisions travel to the run that waits: in this process's
- * memory, or in a database shared by a fleet (a decision made through any gateway reaches the run at once).
- * The first settlement of a request wins; every later one is refused.
- */
-export interface ApprovalLedger {
-  /** Publishes a request a run of this process now waits on. */
-  publish(request: PendingApproval): Promise<void>;
-  /** Every request waiting for a decision and not yet expired, oldest first (copies). */
-  list(): Promise<PendingApproval[]>;
-  /** Settles a waiting request; false when it is unknown or already settled (someone else won). */
-  settle(id: string, settlement: ApprovalSettlement): Promise<boolean>;
-  /** How a request was settled, or undefined while it waits (or when unknown). */
-  settlement(id: string): Promise<ApprovalSettlement | undefined>;
-  /**
-   * Tells `listener` each time a request is settled (through this process or, for a shared ledger, any
-   * process of the fleet); returns what stops the telling.
-   */
-  onSettled(listener: (id: string, settlement: ApprovalSettlement) => void): () => void;
 }
 
 /** How many runs are executing and how many wait behind another run of their session (in this process). */

@@ -23,7 +23,7 @@ const CLIENT_CODES: ReadonlySet<string> = new Set(["NAME_CONFLICT", "INVALID_ARG
 export function registerCountTokensRoute(app: Hono, gateway: GatewayContext, path: string): void {
   app.post(path, requireAccess("runs"), async (c) => {
     const request = parseMessagesRequest(await readJsonBody(c, gateway.maxBodyBytes), gateway.hostedTools);
-    const { agentId } = resolveRunTarget(c, gateway, request);
+    const { agentId } = await resolveRunTarget(c, gateway, request);
     const runner = gateway.runner;
     if (runner.countInputTokens === undefined) {
       throw notFound(`${COUNT_TOKENS_PATH} is not available: this gateway's runner cannot count tokens.`);

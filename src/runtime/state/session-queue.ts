@@ -1,5 +1,4 @@
-/** How many runs are executing and how many wait behind another run of their session. */
-export type QueueStats = { running: number; queued: number };
+import { type QueueStats, SessionQueueFullError, type SessionRunQueue } from "./types.js";
 
 /**
  * Serialises tasks per key: a task starts only after every earlier task of its key settled (fulfilled or
@@ -91,4 +90,19 @@ function turnAfter(previous: Promise<void>, signal: AbortSignal | undefined): Pr
       resolve();
     });
   });
+}
+
+/**
+ * The in-process SessionRunQueue (the embedded default): a SessionQueue that refuses, with
+ * SessionQueueFullError, a run whose session already has `maxQueuedPerSession` runs waiting.
+ */
+export function createMemoryRunQueue(options: { maxQueuedPerSession: number }): SessionRunQueue {
+  const queue = new SessionQueue({ maxQueuedPerKey: options.maxQueuedPerSession });
+  return {
+    run(sessionId, task, signal) {
+      if (!queue.admits(sessionId)) return Promise.reject(new SessionQueueFullError(sessionId));
+      return queue.run(sessionId, task, signal);
+    },
+    stats: () => queue.stats(),
+  };
 }

@@ -1,8 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { MAX_REMEMBERED_RESPONSES, MAX_STORED_RESPONSE_BYTES } from "./limits.js";
-
-/** Where a response was produced: the session its follow-ups continue. */
-export type ResponseOrigin = { agentId: string; sessionKey: string };
+import type { ResponseOrigin, ResponseStore } from "./types.js";
 
 /**
  * Remembers which agent and session produced each response id, so `previous_response_id` continues that
@@ -54,4 +52,13 @@ export class ResponseRegistry {
   get size(): number {
     return this.#origins.size;
   }
+}
+
+/** The in-memory ResponseStore of one process (the embedded default): a ResponseRegistry behind promises. */
+export function createMemoryResponseStore(registry = new ResponseRegistry()): ResponseStore {
+  return {
+    remember: async (responseId, origin, body) => registry.remember(responseId, origin, body),
+    lookup: async (responseId) => registry.lookup(responseId),
+    stored: async (responseId) => registry.stored(responseId),
+  };
 }

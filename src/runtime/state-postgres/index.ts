@@ -1,0 +1,1 @@
+export { openPostgresState, type PostgresStateOptions } from "./open-postgres-state.js";
