@@ -12,6 +12,8 @@ export interface GatewayProcess {
   stderr(): string;
   /** Sends SIGTERM and waits for the exit; resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** Kills the process with SIGKILL (no drain, no flush) and waits until it is gone. */
+  kill(): Promise<void>;
 }
 
 /** The built CLI: the QA scenario drives the real `toolsift gateway` command, never an in-process server. */
@@ -63,6 +65,10 @@ export function startGatewayProcess(options: {
           url: match[1].replace(/\/$/, ""),
           stderr: () => stderr,
           stop: () => stopChild(child, exited),
+          kill: async () => {
+            if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+            await exited;
+          },
         });
       }
     });
