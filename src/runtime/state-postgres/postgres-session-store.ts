@@ -208,6 +208,8 @@ export function createPostgresSessionStore(
         }
         throw error;
       }
+      // A probe answered while the database was down is not reused once an append got through.
+      if (fault !== undefined) probed = undefined;
       noteWritable();
     },
 
