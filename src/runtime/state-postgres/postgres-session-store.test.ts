@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../../shared/errors/index.js";
 import { createFileSessionStore, type SessionEvent, type SessionStore } from "../sessions/index.js";
+import { MAX_APPEND_BATCH_BYTES } from "./limits.js";
 import { migrateSchema } from "./migrate-schema.js";
 import { openPostgresPool, type PostgresPool } from "./open-postgres-pool.js";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.test-support.js";
@@ -134,7 +135,7 @@ describe("createPostgresSessionStore: append and read", () => {
     expect(session?.bytes).toBe(expected);
   });
 
-  it("keeps call order when appends arrive while a statement runs (one statement per batch)", async () => {
+  it("keeps call order when appends arrive while a statement runs", async () => {
     const store = createPostgresSessionStore(db);
     const appended: Array<Promise<void>> = [];
     for (let index = 0; index < 60; index += 1) {
@@ -145,6 +146,34 @@ describe("createPostgresSessionStore: append and read", () => {
     expect((await store.read("main", "trickle")).map(textOf)).toEqual(
       Array.from({ length: 60 }, (_, index) => `${index}`),
     );
+  });
+
+  it("sends the appends of one turn as one statement, and splits a batch past MAX_APPEND_BATCH_BYTES", async () => {
+    const statements: string[] = [];
+    const counting: PostgresPool = {
+      ...db,
+      query: (action, text, values) => {
+        statements.push(action);
+        return db.query(action, text, values);
+      },
+    };
+    const store = createPostgresSessionStore(counting);
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) => store.append("main", "burst", userInput(`${index}`))),
+    );
+    expect(statements).toEqual(["appending to session main/burst"]);
+    statements.length = 0;
+    const third = "z".repeat(Math.ceil(MAX_APPEND_BATCH_BYTES / 3));
+    await Promise.all(
+      Array.from({ length: 4 }, (_, index) => store.append("main", "big", userInput(`${index}${third}`))),
+    );
+    expect(statements).toHaveLength(2);
+    expect((await store.read("main", "big")).map((event) => textOf(event)?.slice(0, 2))).toEqual([
+      "0z",
+      "1z",
+      "2z",
+      "3z",
+    ]);
   });
 
   it("read waits for this store's appends already queued", async () => {
