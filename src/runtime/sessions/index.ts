@@ -2,7 +2,7 @@ export { createFileSessionStore } from "./file-session-store.js";
 export { MAX_SESSION_KEY_CHARS } from "./limits.js";
 export { listSessionPage } from "./list-session-page.js";
 export type { ListedSession, SessionPage, SessionPageOptions, SessionStat } from "./page-sessions.js";
-export { pageSessions } from "./page-sessions.js";
+export { pageSessions, parseSessionListId } from "./page-sessions.js";
 export { parseSessionLog } from "./parse-session-log.js";
 export type { StorageStatus } from "./probe-state-dir.js";
 export {

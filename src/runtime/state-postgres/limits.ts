@@ -19,3 +19,8 @@ export const MAX_APPEND_BATCH_BYTES = 4 * 1024 * 1024;
 export const MAX_STORED_RESPONSE_BODY_BYTES = 8 * 1024 * 1024;
 /** Sessions removed per statement when pruning, so one statement (and its cascade) stays well inside the timeout. */
 export const PRUNE_SESSIONS_PER_STATEMENT = 200;
+/**
+ * Sessions read per query while a page of sessions is filled (newest created first, from the page's cursor):
+ * a page whose filter skips many sessions reads on in steps of this many rows.
+ */
+export const SESSION_PAGE_SCAN_ROWS = 500;

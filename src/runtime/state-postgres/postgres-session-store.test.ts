@@ -3,8 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../../shared/errors/index.js";
-import { createFileSessionStore, type SessionEvent, type SessionStore } from "../sessions/index.js";
-import { MAX_APPEND_BATCH_BYTES } from "./limits.js";
+import {
+  createFileSessionStore,
+  pageSessions,
+  type SessionEvent,
+  type SessionStore,
+} from "../sessions/index.js";
+import { MAX_APPEND_BATCH_BYTES, SESSION_PAGE_SCAN_ROWS } from "./limits.js";
 import { migrateSchema } from "./migrate-schema.js";
 import { openPostgresPool, type PostgresPool } from "./open-postgres-pool.js";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.test-support.js";
@@ -406,6 +411,51 @@ describe("createPostgresSessionStore: list and listPage", () => {
     expect(Date.parse(page.data[0]!.createdAt)).toBeLessThanOrEqual(Date.parse(page.data[0]!.updatedAt));
     const unknown = await postgres.listPage!({ limit: 1, after: "main/nope" }).catch((e: unknown) => e);
     expect(isToolsiftError(unknown) && unknown.code).toBe("INVALID_REQUEST");
+  });
+});
+
+describe("createPostgresSessionStore: listPage over many sessions", () => {
+  it("walks past several scan steps, through ties of creation time, as pageSessions over every session", async () => {
+    const many = SESSION_PAGE_SCAN_ROWS * 2 + 123;
+    // Three sessions share each creation time (ties are ordered by agent id, then key).
+    await db.query(
+      "test",
+      `INSERT INTO toolsift_sessions (agent_id, session_key, created_at, updated_at, bytes, last_seq)
+       SELECT CASE WHEN n % 5 = 0 THEN 'other' ELSE 'main' END, 'k' || (n * 7919 % 10007),
+         timestamptz '2026-01-01T00:00:00Z' + make_interval(secs => (n / 3) / 1000.0),
+         timestamptz '2026-02-01T00:00:00Z' - make_interval(secs => n), n, 1
+       FROM generate_series(1, $1) AS n`,
+      [many],
+    );
+    const store = createPostgresSessionStore(db);
+    const everySession = (
+      await db.query<{ agent_id: string; session_key: string; c: number; u: number; bytes: string }>(
+        "test",
+        `SELECT agent_id, session_key, (extract(epoch FROM created_at) * 1000)::float8 AS c,
+           (extract(epoch FROM updated_at) * 1000)::float8 AS u, bytes FROM toolsift_sessions`,
+      )
+    ).rows.map((row) => ({
+      agentId: row.agent_id,
+      sessionKey: row.session_key,
+      createdMs: row.c,
+      updatedMs: row.u,
+      bytes: Number(row.bytes),
+    }));
+    const filters = [undefined, (session: { agentId: string }) => session.agentId === "other"];
+    for (const filter of filters) {
+      for (const limit of [1, 50, SESSION_PAGE_SCAN_ROWS + 1]) {
+        let after: string | undefined;
+        let pages = 0;
+        for (;;) {
+          const options = { limit, ...(after ? { after } : {}), ...(filter ? { filter } : {}) };
+          const page = await store.listPage!(options);
+          expect(page).toEqual(pageSessions(everySession, options));
+          pages += 1;
+          after = page.data.at(-1)?.id;
+          if (!page.hasMore || (limit === 1 && pages === 40)) break;
+        }
+      }
+    }
   });
 });
 

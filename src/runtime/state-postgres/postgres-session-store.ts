@@ -2,6 +2,7 @@ import { isToolsiftError, messageOf, ToolsiftError } from "../../shared/errors/i
 import {
   assertValidSessionKey,
   pageSessions,
+  parseSessionListId,
   parseSessionLog,
   type SessionEvent,
   type SessionStat,
@@ -9,7 +10,7 @@ import {
   type StorageStatus,
   sessionEventLine,
 } from "../sessions/index.js";
-import { HEALTH_PROBE_CACHE_MS, MAX_APPEND_BATCH_BYTES } from "./limits.js";
+import { HEALTH_PROBE_CACHE_MS, MAX_APPEND_BATCH_BYTES, SESSION_PAGE_SCAN_ROWS } from "./limits.js";
 import type { PostgresPool } from "./open-postgres-pool.js";
 import { POSTGRES_FIX, redactedUrl } from "./postgres-unavailable.js";
 
@@ -44,13 +45,43 @@ FROM session, unnest($4::text[]) WITH ORDINALITY AS line(text, ord)`;
 
 type Pending = { line: string; bytes: number; resolve: () => void; reject: (error: unknown) => void };
 type Queue = { pending: Pending[]; drained: Promise<void> };
+/** A session's row as lists read it: times as epoch milliseconds (they are kept to the millisecond). */
 type SessionRow = {
   agent_id: string;
   session_key: string;
-  created_at: Date;
-  updated_at: Date;
+  created_ms: number;
+  updated_ms: number;
   bytes: string;
 };
+/** With the creation time as the database writes it, for a page cursor that compares exactly. */
+type PageRow = SessionRow & { created_at: string };
+
+const SESSION_COLUMNS = `agent_id, session_key, bytes, created_at::text AS created_at,
+  (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
+  (extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms`;
+
+/**
+ * Sessions in page order (newest created first, then agent id and key in byte order: pageSessions' order,
+ * since times are kept to the millisecond and keys in collation "C"), read from the index
+ * `toolsift_sessions_created`. $1 rows; after a cursor, strictly after that session ($2 created_at, $3
+ * agent, $4 key).
+ */
+const FIRST_ROWS_SQL = `SELECT ${SESSION_COLUMNS} FROM toolsift_sessions
+ORDER BY created_at DESC, agent_id, session_key LIMIT $1`;
+const ROWS_AFTER_SQL = `SELECT ${SESSION_COLUMNS} FROM toolsift_sessions
+WHERE created_at <= $2::timestamptz
+  AND (created_at < $2::timestamptz OR (agent_id, session_key) > ($3, $4))
+ORDER BY created_at DESC, agent_id, session_key LIMIT $1`;
+
+function statOf(row: SessionRow): SessionStat {
+  return {
+    agentId: row.agent_id,
+    sessionKey: row.session_key,
+    createdMs: row.created_ms,
+    updatedMs: row.updated_ms,
+    bytes: Number(row.bytes),
+  };
+}
 
 /** The lines at the head of `pending` that go out in one statement: up to MAX_APPEND_BATCH_BYTES, at least one. */
 function takeBatch(pending: Pending[]): Pending[] {
@@ -181,14 +212,9 @@ export function createPostgresSessionStore(
     return status;
   };
 
-  const stats = async (): Promise<SessionRow[]> => {
+  const select = async <Row extends SessionRow>(sql: string, values: unknown[] = []) => {
     try {
-      const result = await db.query<SessionRow>(
-        "listing sessions",
-        `SELECT agent_id, session_key, created_at, updated_at, bytes FROM toolsift_sessions
-         ORDER BY updated_at DESC, agent_id, session_key`,
-      );
-      return result.rows;
+      return (await db.query<Row>("listing sessions", sql, values)).rows;
     } catch (error) {
       throw failure("list sessions", error);
     }
@@ -242,26 +268,51 @@ export function createPostgresSessionStore(
 
     async list() {
       // Times are kept to the millisecond and keys in byte order ("C"), so this is the file store's order.
-      return (await stats()).map((row) => ({
+      const rows = await select(
+        `SELECT ${SESSION_COLUMNS} FROM toolsift_sessions ORDER BY updated_at DESC, agent_id, session_key`,
+      );
+      return rows.map((row) => ({
         agentId: row.agent_id,
         sessionKey: row.session_key,
-        updatedAt: row.updated_at.toISOString(),
+        updatedAt: new Date(row.updated_ms).toISOString(),
         bytes: Number(row.bytes),
       }));
     },
 
-    // Reads every session's row (keys, times, size: about 100 bytes each) and pages in memory with
-    // pageSessions, as the file store pages its `lstat`s: one query, O(sessions) rows per page. A keyset
-    // query on `toolsift_sessions_created` would read one page, but `filter` is a function, not SQL.
+    // Reads from the cursor on, in page order (one index range scan per query), until `limit` + 1 sessions
+    // pass the filter or none are left: a page costs its own rows plus those the filter skips, not the
+    // whole table. pageSessions then shapes the page exactly as for the file store.
     async listPage(pageOptions) {
-      const sessions: SessionStat[] = (await stats()).map((row) => ({
-        agentId: row.agent_id,
-        sessionKey: row.session_key,
-        createdMs: row.created_at.getTime(),
-        updatedMs: row.updated_at.getTime(),
-        bytes: Number(row.bytes),
-      }));
-      return pageSessions(sessions, pageOptions);
+      const { limit, after, filter } = pageOptions;
+      let cursor: PageRow | undefined;
+      if (after !== undefined) {
+        const named = parseSessionListId(after);
+        const rows = named
+          ? await select<PageRow>(
+              `SELECT ${SESSION_COLUMNS} FROM toolsift_sessions WHERE agent_id = $1 AND session_key = $2`,
+              [named.agentId, named.sessionKey],
+            )
+          : [];
+        cursor = rows[0];
+        // A cursor naming no session: pageSessions refuses it with its INVALID_REQUEST.
+        if (cursor === undefined) return pageSessions([], pageOptions);
+      }
+      // Without a filter, the page and one more row (to tell whether more follow) are enough.
+      const scan = filter === undefined ? limit + 1 : Math.max(limit + 1, SESSION_PAGE_SCAN_ROWS);
+      const accepted: SessionStat[] = [];
+      for (;;) {
+        const rows = await select<PageRow>(
+          cursor === undefined ? FIRST_ROWS_SQL : ROWS_AFTER_SQL,
+          cursor === undefined ? [scan] : [scan, cursor.created_at, cursor.agent_id, cursor.session_key],
+        );
+        for (const row of rows) {
+          const stat = statOf(row);
+          if (filter === undefined || filter(stat)) accepted.push(stat);
+        }
+        cursor = rows.at(-1);
+        if (accepted.length > limit || rows.length < scan) break;
+      }
+      return pageSessions(accepted, { limit });
     },
   };
 }
