@@ -131,6 +131,37 @@ describe("prunePostgresState", () => {
     expect(withoutGrace.removed).toEqual(["main/c"]);
   });
 
+  it("keeps a session written between the pass reading it and removing it", async () => {
+    const sessions = createPostgresSessionStore(db);
+    await sessions.append("main", "busy", userInput("x"));
+    await age("busy", 10 * DAY_MS);
+    // Another gateway holds the session's row (as an append does while its statement runs).
+    const writer = await db.pool.connect();
+    try {
+      await writer.query("BEGIN");
+      await writer.query("SELECT 1 FROM toolsift_sessions WHERE session_key = 'busy' FOR UPDATE");
+      const pruning = prunePostgresState(db, { maxAgeDays: 5 });
+      // Wait until the pass's removal waits for that row.
+      for (let tries = 0; tries < 200; tries += 1) {
+        const waiting = await db.query<{ n: string }>(
+          "test",
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+        );
+        if (Number(waiting.rows[0]?.n) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await writer.query(
+        "UPDATE toolsift_sessions SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE session_key = 'busy'",
+      );
+      await writer.query("COMMIT");
+      const report = await pruning;
+      expect(report.removed).toEqual([]);
+    } finally {
+      writer.release();
+    }
+    expect(await sessions.read("main", "busy")).toHaveLength(1);
+  });
+
   it("removes more sessions than one statement takes, all of them, oldest first", async () => {
     const many = PRUNE_SESSIONS_PER_STATEMENT * 2 + 17;
     await db.query(
