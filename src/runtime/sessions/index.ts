@@ -2,17 +2,22 @@ export { createFileSessionStore, type FileSessionStoreOptions } from "./file-ses
 export { MAX_SESSION_KEY_CHARS } from "./limits.js";
 export { listSessionPage } from "./list-session-page.js";
 export type { ListedSession, SessionPage, SessionPageOptions, SessionStat } from "./page-sessions.js";
-export { pageSessions } from "./page-sessions.js";
+export { pageSessions, parseSessionListId } from "./page-sessions.js";
 export { parseSessionLog } from "./parse-session-log.js";
 export type { StorageStatus } from "./probe-state-dir.js";
-export { pruneSessionLogs } from "./prune-session-logs.js";
+export {
+  ACTIVE_SESSION_GRACE_MS,
+  type PruneReport,
+  pruneSessionLogs,
+  type SessionRetention,
+} from "./prune-session-logs.js";
 export { collectSecretValues, redactKnownValues } from "./redact-known-values.js";
 export { REDACTED, redactSecrets } from "./redact-secrets.js";
 export { redactSessionEvent } from "./redact-session-event.js";
 export { redactText } from "./redact-text.js";
 export { replayConversation } from "./replay-conversation.js";
 export { isSecretKeyName } from "./secret-key-name.js";
-export { isValidSessionKey, sessionLogPath } from "./session-key.js";
+export { assertValidSessionKey, isValidSessionKey, sessionLogPath } from "./session-key.js";
 export { sessionEventLine } from "./session-line.js";
 export { STORAGE_FIX } from "./storage-unavailable.js";
 export { type SessionSummary, summarizeSession } from "./summarize-session.js";

@@ -10,3 +10,17 @@ export const IDLE_CONNECTION_MS = 30_000;
 export const HEALTH_PROBE_CACHE_MS = 1_000;
 /** Advisory lock key (any constant bigint) held while migrations run, so one gateway applies them. */
 export const MIGRATION_LOCK_KEY = 7_214_032_659_101n;
+/**
+ * Most bytes of session lines one append statement carries: lines of one session queued behind a running
+ * append go out together up to this (a single larger line still goes, alone).
+ */
+export const MAX_APPEND_BATCH_BYTES = 4 * 1024 * 1024;
+/** Largest stored response body (its JSON text, UTF-8 bytes): a larger one keeps its origin but not its body. */
+export const MAX_STORED_RESPONSE_BODY_BYTES = 8 * 1024 * 1024;
+/** Sessions removed per statement when pruning, so one statement (and its cascade) stays well inside the timeout. */
+export const PRUNE_SESSIONS_PER_STATEMENT = 200;
+/**
+ * Sessions read per query while a page of sessions is filled (newest created first, from the page's cursor):
+ * a page whose filter skips many sessions reads on in steps of this many rows.
+ */
+export const SESSION_PAGE_SCAN_ROWS = 500;

@@ -16,18 +16,18 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "sessions, stored responses, approvals, session run queue",
     sql: `
 CREATE TABLE toolsift_sessions (
-  agent_id text NOT NULL,
-  session_key text NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-  updated_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-  bytes bigint NOT NULL DEFAULT 0,
-  last_seq bigint NOT NULL DEFAULT 0,
+  agent_id text COLLATE "C" NOT NULL,
+  session_key text COLLATE "C" NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', clock_timestamp()),
+  updated_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', clock_timestamp()),
+  bytes bigint NOT NULL DEFAULT 0 CHECK (bytes >= 0),
+  last_seq bigint NOT NULL DEFAULT 0 CHECK (last_seq >= 0),
   PRIMARY KEY (agent_id, session_key)
 );
 CREATE INDEX toolsift_sessions_created ON toolsift_sessions (created_at DESC, agent_id, session_key);
 CREATE TABLE toolsift_session_events (
-  agent_id text NOT NULL,
-  session_key text NOT NULL,
+  agent_id text COLLATE "C" NOT NULL,
+  session_key text COLLATE "C" NOT NULL,
   seq bigint NOT NULL,
   line text NOT NULL,
   PRIMARY KEY (agent_id, session_key, seq),
@@ -35,12 +35,13 @@ CREATE TABLE toolsift_session_events (
 );
 CREATE TABLE toolsift_responses (
   id text PRIMARY KEY,
-  agent_id text NOT NULL,
-  session_key text NOT NULL,
+  agent_id text COLLATE "C" NOT NULL,
+  session_key text COLLATE "C" NOT NULL,
   body text,
   created_at timestamptz NOT NULL DEFAULT clock_timestamp()
 );
 CREATE INDEX toolsift_responses_created ON toolsift_responses (created_at);
+CREATE INDEX toolsift_responses_session ON toolsift_responses (agent_id, session_key);
 CREATE TABLE toolsift_gateways (
   id text PRIMARY KEY,
   host text NOT NULL,
