@@ -4,8 +4,12 @@ import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
 export const POSTGRES_FIX =
   "Check that PostgreSQL is running and reachable at state.url (or TOOLSIFT_STATE_URL), and that its user may connect; `toolsift state status` checks it.";
 
-/** SQLSTATE classes that mean "the database cannot serve us now", not "this statement is wrong". */
-const UNAVAILABLE_SQLSTATE_CLASSES = ["08", "53", "57", "58"];
+/**
+ * SQLSTATE classes that mean "the database cannot serve us now", not "this statement is wrong": connection
+ * faults (08), refused credentials (28), a missing database (3D), exhausted resources (53), an operator's
+ * shutdown or cancel (57), system errors (58).
+ */
+const UNAVAILABLE_SQLSTATE_CLASSES = ["08", "28", "3D", "53", "57", "58"];
 
 /** Node socket errors a lost or refused connection throws. */
 const CONNECTION_ERROR_CODES = new Set([
