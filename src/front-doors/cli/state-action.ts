@@ -1,12 +1,5 @@
-import { configOptionText, loadConfig } from "../../runtime/config/index.js";
-import {
-  migrateSchema,
-  openPostgresPool,
-  type PostgresPool,
-  readSchemaStatus,
-  redactedUrl,
-  type SchemaStatus,
-} from "../../runtime/state-postgres/index.js";
+import { configOptionText, type LoadedConfig, loadConfig } from "../../runtime/config/index.js";
+import type { PostgresPool, SchemaStatus } from "../../runtime/state-postgres/index.js";
 import { isToolsiftError, ToolsiftError } from "../../shared/errors/index.js";
 import type { CliIo } from "./types.js";
 
@@ -45,7 +38,7 @@ const COUNTS_SQL = `SELECT
  * gateways. Fails (exit 1) when the database cannot be reached or its schema is newer than this build.
  */
 export async function showStateStatus(options: StateOptions, io: CliIo): Promise<void> {
-  const loaded = await loadConfig(options.config ? { configPath: options.config } : {});
+  const loaded = await loadStateConfig(options, io);
   if (loaded.stateUrl === undefined) {
     const report: StateStatusReport = { store: "files", stateDir: loaded.stateDir };
     io.stdout(
@@ -56,6 +49,7 @@ export async function showStateStatus(options: StateOptions, io: CliIo): Promise
     return;
   }
   const url = loaded.stateUrl;
+  const { readSchemaStatus, redactedUrl } = await loadPostgres();
   const report = await withPool(url, async (db) => {
     const schema = await readSchemaStatus(db);
     const counts = schema.version >= 1 ? await readCounts(db) : undefined;
@@ -76,7 +70,7 @@ export async function showStateStatus(options: StateOptions, io: CliIo): Promise
  * state URL there is nothing to migrate.
  */
 export async function migrateState(options: StateOptions, io: CliIo): Promise<void> {
-  const loaded = await loadConfig(options.config ? { configPath: options.config } : {});
+  const loaded = await loadStateConfig(options, io);
   if (loaded.stateUrl === undefined) {
     io.stdout(
       `Nothing to migrate: state.url and TOOLSIFT_STATE_URL are unset, so state is in files under ${loaded.stateDir}.\n`,
@@ -84,6 +78,7 @@ export async function migrateState(options: StateOptions, io: CliIo): Promise<vo
     return;
   }
   const url = loaded.stateUrl;
+  const { migrateSchema, redactedUrl } = await loadPostgres();
   const { applied, status } = await withPool(url, migrateSchema);
   const shown = redactedUrl(url);
   io.stdout(
@@ -93,13 +88,29 @@ export async function migrateState(options: StateOptions, io: CliIo): Promise<vo
   );
 }
 
+/**
+ * The config, with its warnings about `state.*` on stderr: a `state.url` naming an unset variable is why
+ * state is in files, which the reader should see. Warnings name keys and variables, never values.
+ */
+async function loadStateConfig(options: StateOptions, io: CliIo): Promise<LoadedConfig> {
+  const loaded = await loadConfig(options.config ? { configPath: options.config } : {});
+  for (const warning of loaded.warnings) if (warning.startsWith("state.")) io.stderr(`config: ${warning}\n`);
+  return loaded;
+}
+
+/** The PostgreSQL state store, loaded only when a state URL is set (the `pg` client costs every other run). */
+function loadPostgres() {
+  return import("../../runtime/state-postgres/index.js");
+}
+
 /** Opens a one-connection pool on `url`, runs `work`, and always ends the pool. */
 async function withPool<T>(url: string, work: (db: PostgresPool) => Promise<T>): Promise<T> {
+  const { openPostgresPool, redactedUrl } = await loadPostgres();
   const db = openPostgresPool(url, { max: 1 });
   try {
     return await work(db);
   } catch (error) {
-    throw refusedBy(url, error);
+    throw refusedBy(redactedUrl(url), error);
   } finally {
     await db.end().catch(() => undefined);
   }
@@ -158,12 +169,12 @@ function newerSchema(schema: SchemaStatus): ToolsiftError {
  * A ToolsiftError passes as it is (it already names the database and the fix); any other database error (a
  * wrong password, a missing database or role) is told with the database named, its password hidden.
  */
-function refusedBy(url: string, error: unknown): unknown {
+function refusedBy(shownUrl: string, error: unknown): unknown {
   if (isToolsiftError(error)) return error;
   const reason = error instanceof Error ? error.message : String(error);
   return new ToolsiftError(
     "STORAGE_UNAVAILABLE",
-    `The state database ${redactedUrl(url)} refused toolsift (${reason}). Check the role, password and database name in state.url (or TOOLSIFT_STATE_URL), and that the role may connect and create tables.`,
+    `The state database ${shownUrl} refused toolsift (${reason}). Check the role, password and database name in state.url (or TOOLSIFT_STATE_URL), and that the role may connect and create tables.`,
     { cause: error },
   );
 }
