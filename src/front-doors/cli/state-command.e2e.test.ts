@@ -147,7 +147,7 @@ describe.sequential("toolsift state status | migrate against a real PostgreSQL",
         expect(outcome.stdout).toBe("");
         expect(outcome.stderr).toMatch(
           new RegExp(
-            `^error: The state database ${escape(shownUrl)} is unavailable \\(.*ECONNREFUSED.*\\)\\. Check that PostgreSQL is running and reachable at state\\.url \\(or TOOLSIFT_STATE_URL\\)`,
+            `^error: The state database ${escapeRegExp(shownUrl)} is unavailable \\(.*ECONNREFUSED.*\\)\\. Check that PostgreSQL is running and reachable at state\\.url \\(or TOOLSIFT_STATE_URL\\)`,
             "u",
           ),
         );
@@ -201,6 +201,6 @@ describe("toolsift state without a state database", () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
 }

@@ -1,10 +1,10 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { migrateSchema, openPostgresPool, SCHEMA_VERSION } from "../../runtime/state-postgres/index.js";
 import {
   type PostgresCluster,
   startPostgresCluster,
 } from "../../runtime/state-postgres/postgres-cluster.test-support.js";
-import { migrateSchema, openPostgresPool, SCHEMA_VERSION } from "../../runtime/state-postgres/index.js";
 import { createInstallation, type Installation } from "./doctor.test-support.js";
 import { runDoctor } from "./run-doctor.js";
 import type { DoctorReport } from "./types.js";
@@ -28,7 +28,8 @@ afterEach(async () => {
   await home.cleanup();
 });
 
-const stateChecks = (report: DoctorReport) => report.checks.filter((check) => check.name.startsWith("state-"));
+const stateChecks = (report: DoctorReport) =>
+  report.checks.filter((check) => check.name.startsWith("state-"));
 
 /** A URL with a password the trust-auth cluster ignores, to prove doctor never prints it. */
 function withPassword(url: string): string {
@@ -155,7 +156,9 @@ describe("doctor with state.url", () => {
       const report = await runDoctor({ env: home.env });
       const check = stateChecks(report).at(-1);
       expect(check).toMatchObject({ name: "state-database", status: "error" });
-      expect(check?.message).toContain(`The state database ${url.replace("hunter2-secret", "***")} is unavailable`);
+      expect(check?.message).toContain(
+        `The state database ${url.replace("hunter2-secret", "***")} is unavailable`,
+      );
       expect(check?.fix).toContain("check that PostgreSQL is running");
       expect(JSON.stringify(report)).not.toContain("hunter2-secret");
       expect(report.ok).toBe(false);
