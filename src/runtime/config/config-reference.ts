@@ -35,6 +35,8 @@ const DEFAULTS: Readonly<Record<string, string>> = {
   "tools.toolSearch": "automatic (on, tools mode; see the README's Tool Search section)",
   "gateway.bind": "127.0.0.1",
   "gateway.port": "18789",
+  "state.url":
+    "TOOLSIFT_STATE_URL, else files under TOOLSIFT_STATE_DIR (a postgresql:// URL; see docs/fleet.md)",
 };
 
 const HEADER = `# Config reference
