@@ -144,7 +144,7 @@ function formatStatus(
   } else {
     lines.push(
       `Schema: version ${schema.version}; this toolsift knows ${schema.known}`,
-      `Pending migrations: ${schema.pending.length} (${schema.pending.join(", ")}): run toolsift state migrate${configOptionText(config)}, or start a gateway (it applies them)`,
+      `Pending migrations: ${schema.pending.length} (version${schema.pending.length === 1 ? "" : "s"} ${schema.pending.join(", ")}): run toolsift state migrate${configOptionText(config)}, or start a gateway (it applies them)`,
     );
   }
   if (counts !== undefined) {

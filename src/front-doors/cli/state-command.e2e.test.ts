@@ -54,9 +54,13 @@ describe.sequential("toolsift state status | migrate against a real PostgreSQL",
       [
         `State: PostgreSQL ${shownUrl}`,
         `Schema: version 0; this toolsift knows ${SCHEMA_VERSION}`,
-        "Pending migrations: 1 (1): run toolsift state migrate, or start a gateway (it applies them)",
+        "Pending migrations: 1 (version 1): run toolsift state migrate, or start a gateway (it applies them)",
         "",
       ].join("\n"),
+    );
+    const named = await cli("state", "status", "--config", home.configPath);
+    expect(named.stdout).toContain(
+      `run toolsift state migrate --config ${home.configPath}, or start a gateway`,
     );
     const json = await cli("state", "status", "--json");
     expect(json.code).toBe(0);
