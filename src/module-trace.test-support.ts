@@ -35,11 +35,18 @@ export function ensureBuilt(): void {
   }
 }
 
-/** Runs node with the trace preload and `nodeArgs` in the repository; resolves with what it printed and loaded. */
-export async function traceNode(nodeArgs: readonly string[], traceFile: string): Promise<Traced> {
+/**
+ * Runs node with the trace preload and `nodeArgs` in the repository, with this process's environment plus
+ * `env`; resolves with what it printed and loaded.
+ */
+export async function traceNode(
+  nodeArgs: readonly string[],
+  traceFile: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Traced> {
   const { code, stdout, stderr } = await runNode(["--import", TRACE_PRELOAD, ...nodeArgs], {
     cwd: ROOT,
-    env: { ...process.env, STARTUP_TRACE_FILE: traceFile },
+    env: { ...process.env, ...env, STARTUP_TRACE_FILE: traceFile },
   });
   const lines = existsSync(traceFile) ? readFileSync(traceFile, "utf8").split("\n").filter(Boolean) : [];
   const packages = new Set<string>();

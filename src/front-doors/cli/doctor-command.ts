@@ -3,7 +3,8 @@ import type { CliIo } from "./types.js";
 
 const DOCTOR_HELP = `
 Checks, without changing anything: the config file parses and validates; retired keys (Tool Search code
-mode); the state directory is writable; providers have API keys; MCP server commands exist (URLs are not
+mode); the state directory is writable; with state.url, the state database answers and its schema is
+current (read only: pending migrations are a warning, never applied); providers have API keys; MCP server commands exist (URLs are not
 contacted); plugins load; policy selectors can match a tool.
 
 --fix migrates retired keys in place: mode "code" becomes "tools", codeTimeoutMs is removed (an object that

@@ -75,6 +75,20 @@ describe.concurrent("commands import their implementation only when they run", (
     ).toEqual([]);
   });
 
+  it("state --help loads commander and nothing else; state status without a state URL never loads pg", async () => {
+    const help = await packagesLoadedBy("state-help", "state", "status", "--help");
+    expect(help.code).toBe(0);
+    expect(help.packages).toEqual(["commander"]);
+    const { code, packages } = await traceNode(
+      [CLI_ENTRY, "state", "status"],
+      join(scratch, "state-status.jsonl"),
+      { TOOLSIFT_HOME: scratch, TOOLSIFT_CONFIG: "", TOOLSIFT_STATE_URL: "" },
+    );
+    expect(code).toBe(0);
+    expect(packages).toContain("commander");
+    expect(packages).not.toContain("pg");
+  });
+
   it("gateway --help loads commander and nothing else from node_modules", async () => {
     const { code, packages } = await packagesLoadedBy("gateway-help", "gateway", "--help");
     expect(code).toBe(0);

@@ -11,6 +11,7 @@ import { createMockOpenAICommand } from "./mock-openai-command.js";
 import { createQaCommand } from "./qa-command.js";
 import { createSearchCommand } from "./search-command.js";
 import { createSessionsCommand } from "./sessions-command.js";
+import { createStateCommand } from "./state-command.js";
 import { createToolsCommand } from "./tools-command.js";
 import type { CliIo } from "./types.js";
 
@@ -44,6 +45,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     createInitCommand(io),
     createToolsCommand(io),
     createSessionsCommand(io),
+    createStateCommand(io),
     createQaCommand(io, { isTerminal: io.isTerminal === true }),
     createConfigCommand(io),
     createDoctorCommand(io),

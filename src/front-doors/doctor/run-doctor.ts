@@ -16,6 +16,7 @@ import { checkMcpServers } from "./check-mcp-servers.js";
 import { checkPlugins } from "./check-plugins.js";
 import { checkPolicy } from "./check-policy.js";
 import { checkProviders } from "./check-providers.js";
+import { checkStateDatabase, findStateUrl } from "./check-state-database.js";
 import { checkStateDir } from "./check-state-dir.js";
 import { type MigrationPlan, planMigration } from "./plan-migration.js";
 import type { DoctorCheck, DoctorOptions, DoctorReport } from "./types.js";
@@ -27,7 +28,8 @@ const UNREAD = "not checked: the config file could not be read";
  * Diagnoses a toolsift installation: the config file parses and validates, retired keys (with `fix`: migrated
  * in place after a backup), the state directory is writable, providers have keys, MCP server commands exist,
  * plugins load, policy selectors can match. Only `fix` writes anything (the migrated file and its backup);
- * the state check's probe file is removed at once. Never throws for a bad installation: every problem is a
+ * the state check's probe file is removed at once. With a state database (`state.url`), it is asked its schema
+ * version (read only, never migrated). Never throws for a bad installation: every problem is a
  * check in the report.
  */
 export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorReport> {
@@ -70,6 +72,9 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   }
 
   checks.push(await checkStateDir(paths.stateDir));
+  const database = findStateUrl(resolvedOrEmpty(raw, env), raw, env);
+  if (database !== undefined)
+    checks.push("check" in database ? database.check : await checkStateDatabase(database.url));
 
   if (raw === undefined) {
     for (const name of NEEDS_CONFIG) {
@@ -213,6 +218,16 @@ async function configDependentChecks(
   await guarded("policy", () => checkPolicy(resolved.config));
   await guarded("gateway-auth", () => checkGatewayAuth(resolved.config));
   return checks;
+}
+
+/** The file with `env:` values resolved, or `{}` when it could not be read or resolved. */
+function resolvedOrEmpty(raw: unknown, env: NodeJS.ProcessEnv): unknown {
+  if (raw === undefined) return {};
+  try {
+    return resolveEnvReferences(raw, env).config;
+  } catch {
+    return {};
+  }
 }
 
 function errorText(error: unknown): string {

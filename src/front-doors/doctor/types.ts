@@ -3,7 +3,7 @@ export type DoctorStatus = "ok" | "warn" | "error" | "fixed";
 
 /** One finding. Checks about several things (providers, MCP servers, plugins) give one finding each. */
 export interface DoctorCheck {
-  /** What was checked: `config`, `retired-keys`, `state-dir`, `providers`, `mcp-servers`, `plugins`, `policy`. */
+  /** What was checked: `config`, `retired-keys`, `state-dir`, `state-database`, `providers`, `mcp-servers`, `plugins`, `policy`. */
   name: string;
   status: DoctorStatus;
   /** One line, naming the key, file or item concerned. */

@@ -35,6 +35,8 @@ const DEFAULTS: Readonly<Record<string, string>> = {
   "tools.toolSearch": "automatic (on, tools mode; see the README's Tool Search section)",
   "gateway.bind": "127.0.0.1",
   "gateway.port": "18789",
+  "state.url":
+    "TOOLSIFT_STATE_URL, else files under TOOLSIFT_STATE_DIR (a postgresql:// URL; see docs/fleet.md)",
 };
 
 const HEADER = `# Config reference
@@ -44,7 +46,8 @@ hand: \`src/runtime/config/config-reference.test.ts\` fails when this file is st
 
 The config file is JSON5 at \`$TOOLSIFT_HOME/toolsift.json\` (default \`~/.toolsift/toolsift.json\`), or the
 file \`--config FILE\` / \`TOOLSIFT_CONFIG\` names (which must exist). State (session logs) lives in
-\`$TOOLSIFT_STATE_DIR\` (default \`$TOOLSIFT_HOME/state\`). Every object is strict: an unknown key is an error.
+\`$TOOLSIFT_STATE_DIR\` (default \`$TOOLSIFT_HOME/state\`), or, with \`state.url\` (or \`TOOLSIFT_STATE_URL\`),
+in PostgreSQL, shared by a fleet of gateways (docs/fleet.md). Every object is strict: an unknown key is an error.
 Any string value may be \`"env:NAME"\`, read from the environment at start. \`<id>\` is a map key: letters,
 digits, \`.\`, \`_\`, \`-\`, at most 64. \`toolsift config set <path> <value>\` edits the file;
 \`toolsift doctor\` checks it.

@@ -31,6 +31,7 @@ import {
   httpUrl,
   idMap,
   integerBetween,
+  isPostgresUrl,
   modelReference,
   nonEmptyText,
   oneOf,
@@ -282,7 +283,22 @@ export const configFileSchema = section({
       .array(checkedText(describeAllowedHostProblem), { error: "expected a list of host names" })
       .optional(),
   }).optional(),
+  /**
+   * Where sessions, stored responses, pending approvals and per-session run order are kept: a `postgresql://`
+   * URL shared by a fleet of gateways (src/runtime/state-postgres). Default: `TOOLSIFT_STATE_URL`, else files
+   * under `TOOLSIFT_STATE_DIR`.
+   */
+  state: section({ url: postgresUrl().optional() }).optional(),
 });
+
+/** A `postgresql://` URL or an `env:NAME` reference; the value is never echoed (it may hold a password). */
+function postgresUrl() {
+  return nonEmptyText().refine((value) => isEnvReference(value) || isPostgresUrl(value), {
+    error:
+      'expected a postgresql:// URL, e.g. "postgresql://toolsift:password@db.internal:5432/toolsift", or "env:TOOLSIFT_STATE_URL"',
+    params: { [OMIT_RECEIVED]: true },
+  });
+}
 
 /** A non-empty string (or `env:NAME`) that `problemOf` accepts; its answer is the message otherwise. */
 function checkedText(problemOf: (value: string) => string | undefined) {

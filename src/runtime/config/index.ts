@@ -24,5 +24,6 @@ export {
 } from "./resolve-agent.js";
 export { resolveConfigPaths } from "./resolve-config-paths.js";
 export { resolveEnvReferences } from "./resolve-env-references.js";
+export { resolveStateUrl, STATE_URL_VARIABLE } from "./resolve-state-url.js";
 export type { ConfigIssue } from "./types.js";
 export { validateConfig } from "./validate-config.js";

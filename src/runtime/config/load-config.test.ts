@@ -344,7 +344,7 @@ describe("loadConfig: hostile files", () => {
     const lines = await expectRefused(`{ ${keys} }`);
     expect(lines).toHaveLength(1 + 100 + 1 + 1);
     expect(lines[1]).toBe(
-      "k0: unknown key (expected models, agents, tools, plugins, mcp, codeMode, sessions, telemetry or gateway)",
+      "k0: unknown key (expected models, agents, tools, plugins, mcp, codeMode, sessions, telemetry, gateway or state)",
     );
     expect(lines[101]).toBe("… and 50 more problems");
     expect(lines[102]).toBe(NOTHING_CHANGED);

@@ -16,6 +16,7 @@ import { missingConfigError } from "./missing-config-error.js";
 import { parseConfigText } from "./parse-config-text.js";
 import { resolveConfigPaths } from "./resolve-config-paths.js";
 import { resolveEnvReferences } from "./resolve-env-references.js";
+import { resolveStateUrl } from "./resolve-state-url.js";
 import type { ConfigIssue } from "./types.js";
 import { locateConfigIssues, validateConfig } from "./validate-config.js";
 
@@ -34,6 +35,12 @@ export interface LoadedConfig {
   exists: boolean;
   /** Absolute path of the state directory. */
   stateDir: string;
+  /**
+   * The state database (`state.url`, else `TOOLSIFT_STATE_URL`), checked to be a `postgresql://` URL; absent:
+   * state stays in files under `stateDir`. Read it here, once: it may hold a password, so print it only
+   * through the state store's `redactedUrl`.
+   */
+  stateUrl?: string;
   /** Problems that do not stop a start: unset `env:` variables, values read from them that are invalid. */
   warnings: string[];
   /** The parsed file before `env:` resolution (`{}` when missing), for editors such as `config set`. */
@@ -72,6 +79,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
       path: file,
       exists: false,
       stateDir: paths.stateDir,
+      ...withStateUrl(resolveStateUrl({ config: {}, env })),
       warnings: [],
       raw: {},
     };
@@ -86,15 +94,22 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
 
   const resolved = resolveEnvReferences(raw as ToolsiftConfig, env);
   const warnings = [...resolved.warnings, ...checkResolvedValues(raw, resolved.config)];
+  const stateUrl = resolveStateUrl({ config: resolved.config, raw, env });
   return {
     config: resolved.config,
     toolSearch: readToolSearch(resolved.config),
     path: file,
     exists: true,
     stateDir: paths.stateDir,
+    ...withStateUrl(stateUrl),
     warnings,
     raw,
   };
+}
+
+/** `{ stateUrl }` when there is one (the key stays absent otherwise). */
+function withStateUrl(stateUrl: string | undefined): { stateUrl?: string } {
+  return stateUrl === undefined ? {} : { stateUrl };
 }
 
 /**

@@ -55,6 +55,13 @@ export function httpUrl() {
   });
 }
 
+/** True for a parsable URL whose scheme is `postgresql:` or `postgres:`. */
+export function isPostgresUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const protocol = new URL(value).protocol;
+  return protocol === "postgresql:" || protocol === "postgres:";
+}
+
 /** An address to bind: an IP address or a host name, or an `env:NAME` reference. */
 export function bindAddress() {
   return nonEmptyText().refine(

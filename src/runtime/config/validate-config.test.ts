@@ -138,7 +138,7 @@ describe("validateConfig: every problem as path: reason", () => {
       "a typo at the top level",
       { gatewy: {} },
       [
-        "gatewy: unknown key (expected models, agents, tools, plugins, mcp, codeMode, sessions, telemetry or gateway)",
+        "gatewy: unknown key (expected models, agents, tools, plugins, mcp, codeMode, sessions, telemetry, gateway or state)",
       ],
     ],
     [
