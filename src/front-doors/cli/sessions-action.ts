@@ -24,11 +24,12 @@ export async function listSessions(options: SessionsOptions, io: CliIo): Promise
   const limit = options.limit === undefined ? DEFAULT_SESSIONS_LISTED : Number(options.limit);
   if (!/^[0-9]{1,4}$/u.test(options.limit ?? "1") || !(limit >= 1 && limit <= MAX_SESSIONS_LISTED))
     throw new Error(`--limit must be a whole number from 1 to ${MAX_SESSIONS_LISTED}; got ${options.limit}.`);
-  const store = await storeFor(options.config);
-  const page = await listSessionPage(store, {
-    limit,
-    ...(options.after === undefined ? {} : { after: options.after }),
-  });
+  const page = await withStore(options.config, (store) =>
+    listSessionPage(store, {
+      limit,
+      ...(options.after === undefined ? {} : { after: options.after }),
+    }),
+  );
   const last = page.data.at(-1);
   const hint =
     page.hasMore && last !== undefined
@@ -58,10 +59,12 @@ export async function showSession(
   const address = sessionAddress(key, options.agent);
   if ("conflict" in address) return command.error(address.conflict, { exitCode: EXIT_USAGE });
   const { agentId, sessionKey } = address;
-  const store = await storeFor(options.config);
-  const events = await store.read(agentId, sessionKey);
+  const { events, elsewhere } = await withStore(options.config, async (store) => {
+    const read = await store.read(agentId, sessionKey);
+    if (read.length > 0) return { events: read, elsewhere: [] };
+    return { events: read, elsewhere: (await store.list()).filter((item) => item.sessionKey === sessionKey) };
+  });
   if (events.length === 0) {
-    const elsewhere = (await store.list()).filter((item) => item.sessionKey === sessionKey);
     const hint = elsewhere.map((item) => `${item.agentId}/${item.sessionKey}`).join(", ");
     throw new Error(
       `No session "${sessionKey}" for agent "${agentId}".${hint === "" ? "" : ` Did you mean ${hint}?`}`,
@@ -117,9 +120,25 @@ function describeUpFront(summary: SessionSummary): string {
   return "not recorded (the log's model request has no tool count)";
 }
 
-async function storeFor(configPath: string | undefined) {
+/**
+ * Runs `work` on the session store the gateway writes: the database of `state.url` (a small pool, ended
+ * afterwards; the driver loads only then), else the files under the state directory.
+ */
+async function withStore<T>(
+  configPath: string | undefined,
+  work: (store: SessionStore) => Promise<T>,
+): Promise<T> {
   const loaded = await loadConfig(configPath ? { configPath } : {});
-  return createFileSessionStore(loaded.stateDir);
+  if (loaded.stateUrl === undefined) return work(createFileSessionStore(loaded.stateDir));
+  const { createPostgresSessionStore, openPostgresPool } = await import(
+    "../../runtime/state-postgres/index.js"
+  );
+  const db = openPostgresPool(loaded.stateUrl, { max: 2 });
+  try {
+    return await work(createPostgresSessionStore(db));
+  } finally {
+    await db.end();
+  }
 }
 
 /** How the session's last run ended, as its run summary says (`failed (CANCELLED: …)`). */
