@@ -3,6 +3,7 @@ import { loadConfig, MAIN_AGENT_ID } from "../../runtime/config/index.js";
 import {
   createFileSessionStore,
   listSessionPage,
+  type SessionStore,
   type SessionSummary,
   summarizeSession,
 } from "../../runtime/sessions/index.js";
