@@ -1,5 +1,5 @@
 import { checkBindAuth } from "../../runtime/http-guard/index.js";
-import { pruneSessionLogs } from "../../runtime/sessions/index.js";
+import type { StateStore } from "../../runtime/state/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
 import { checkProviders } from "../doctor/index.js";
 import { DEFAULT_GATEWAY_HOST, DEFAULT_GATEWAY_PORT, startGateway } from "../gateway/index.js";
@@ -101,7 +101,7 @@ export async function startConfiguredGateway(
       ? "gateway browsers: requests with an Origin header are refused (list web apps in gateway.cors.allowOrigins)"
       : `gateway browsers: CORS for ${origins.join(", ")}; other origins are refused`,
   );
-  const stopPruning = scheduleSessionPruning(runtime.loaded.stateDir, runtime.loaded.config.sessions, log);
+  const stopPruning = scheduleSessionPruning(environment.state, runtime.loaded.config.sessions, log);
   // Upstream MCP servers connect in the background once the gateway listens; each one's status is logged.
   // Then every agent's catalog and search index are built, so the first run finds them ready.
   void environment.mcp
@@ -147,14 +147,14 @@ export async function startConfiguredGateway(
  * the last hour is never removed); returns what stops it. Without a retention setting nothing runs.
  */
 function scheduleSessionPruning(
-  stateDir: string,
+  state: Pick<StateStore, "prune">,
   sessions: { retention?: { maxAgeDays?: number; maxTotalBytes?: number } } | undefined,
   log: (line: string) => void,
 ): () => void {
   const retention = sessions?.retention;
   if (retention?.maxAgeDays === undefined && retention?.maxTotalBytes === undefined) return () => undefined;
   const prune = () =>
-    pruneSessionLogs({ stateDir, ...retention }).then(
+    state.prune(retention).then(
       (report) => {
         if (report.removed.length > 0)
           log(

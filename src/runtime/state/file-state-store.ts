@@ -1,5 +1,5 @@
 import { createMemoryApprovalLedger } from "../approvals/index.js";
-import { createFileSessionStore, type FileSessionStoreOptions } from "../sessions/index.js";
+import { createFileSessionStore, type FileSessionStoreOptions, pruneSessionLogs } from "../sessions/index.js";
 import { createMemoryResponseStore } from "./response-registry.js";
 import { createMemoryRunQueue } from "./session-queue.js";
 import type { StateStore } from "./types.js";
@@ -18,6 +18,7 @@ export function createFileStateStore(stateDir: string, options: FileSessionStore
     responses: createMemoryResponseStore(),
     approvals: createMemoryApprovalLedger(),
     createRunQueue: createMemoryRunQueue,
+    prune: (retention) => pruneSessionLogs({ stateDir, ...retention }),
     probe: async () => (await sessions.probeWritable?.()) ?? { writable: true },
     close: async () => undefined,
   };

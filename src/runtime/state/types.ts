@@ -2,7 +2,7 @@ import type { ApprovalLedger } from "../approvals/index.js";
 
 export type { ApprovalLedger, ApprovalSettlement } from "../approvals/index.js";
 
-import type { SessionStore, StorageStatus } from "../sessions/index.js";
+import type { PruneReport, SessionRetention, SessionStore, StorageStatus } from "../sessions/index.js";
 
 /** Where a response was produced: the session its follow-ups continue. */
 export type ResponseOrigin = { agentId: string; sessionKey: string };
@@ -61,6 +61,11 @@ export interface StateStore {
   readonly approvals: ApprovalLedger;
   /** A run queue with at most `maxQueuedPerSession` runs waiting per session. */
   createRunQueue(options: { maxQueuedPerSession: number }): SessionRunQueue;
+  /**
+   * Applies `sessions.retention`: removes the oldest sessions (never one written in the last hour) past
+   * the age or total size, with their stored responses where the store keeps those.
+   */
+  prune(retention: SessionRetention): Promise<PruneReport>;
   /** Whether the store takes writes now (cached briefly), with the reason when not. */
   probe(): Promise<StorageStatus>;
   /** Releases connections, timers and this process's runs' claims. Idempotent. */
