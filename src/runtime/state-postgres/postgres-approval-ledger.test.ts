@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusal } from "../../shared/errors/toolsift-error.test-support.js";
 import type { PendingApproval } from "../approvals/types.js";
 import type { ApprovalSettlement } from "../state/types.js";
-import { eventually, openTestGateway, type TestGateway } from "./fleet-gateway.test-support.js";
+import { eventually, openTestGateway } from "./fleet-gateway.test-support.js";
 import { createPostgresApprovalLedger, type PostgresApprovalLedger } from "./postgres-approval-ledger.js";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.test-support.js";
 
