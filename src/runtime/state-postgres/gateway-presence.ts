@@ -15,11 +15,16 @@ export interface GatewayPresence {
   /** How old a heartbeat may be before its gateway counts as dead. */
   readonly ttlMs: number;
   /**
-   * A SQL condition true when the gateway whose id is in `column` is alive (heartbeat within `ttlMs` by the
-   * database's clock). `column` is trusted SQL (a column reference), never input.
+   * A SQL condition true when the gateway whose id is in `column` is alive: its row exists and its heartbeat
+   * is within `ttlMs` by the database's clock, or the database server itself started less than `ttlMs` ago
+   * (after a server restart every gateway gets one TTL to resume its heartbeat before it counts as dead).
+   * `column` is trusted SQL (a column reference), never input.
    */
   liveSql(column: string): string;
-  /** Registers or refreshes this gateway on `client` (inside a caller's transaction: it is alive right now). */
+  /**
+   * Makes sure this gateway counts as alive on `client` (inside a caller's transaction, before it writes
+   * claims): a no-op while heartbeats succeed, a refresh of the row (re-creating it) when the last one failed.
+   */
   touch(client: pg.PoolClient): Promise<void>;
   /** Stops the heartbeat and deletes this gateway's row (so whatever it claimed frees at once). Idempotent. */
   close(): Promise<void>;
@@ -56,6 +61,8 @@ export async function startGatewayPresence(
   let down = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
+  /** performance.now() of the last heartbeat that succeeded (only to decide whether to refresh, never liveness). */
+  let lastBeat = Number.NEGATIVE_INFINITY;
 
   const log = (line: string) => {
     try {
@@ -68,6 +75,7 @@ export async function startGatewayPresence(
   const beat = async () => {
     try {
       await db.query("refreshing this gateway's heartbeat", UPSERT, [id, host, process.pid]);
+      lastBeat = performance.now();
       await db.query(
         "forgetting long-dead gateways",
         `DELETE FROM toolsift_gateways WHERE heartbeat_at < clock_timestamp() - interval '${DEAD_GATEWAY_FORGET_MS} milliseconds'`,
@@ -102,8 +110,9 @@ export async function startGatewayPresence(
     id,
     ttlMs,
     liveSql: (column) =>
-      `EXISTS (SELECT 1 FROM toolsift_gateways live_gw WHERE live_gw.id = ${column} AND live_gw.heartbeat_at > clock_timestamp() - interval '${ttlMs} milliseconds')`,
+      `EXISTS (SELECT 1 FROM toolsift_gateways live_gw WHERE live_gw.id = ${column} AND (live_gw.heartbeat_at > clock_timestamp() - interval '${ttlMs} milliseconds' OR pg_postmaster_start_time() > clock_timestamp() - interval '${ttlMs} milliseconds'))`,
     async touch(client) {
+      if (!down && performance.now() - lastBeat < 2 * heartbeatMs) return;
       await client.query(UPSERT, [id, host, process.pid]);
     },
     async close() {

@@ -80,7 +80,7 @@ describe("createPostgresRunQueue", () => {
     };
     expect(await Promise.all([a.run("left", meet), b.run("right", meet)])).toEqual(["met", "met"]);
     expect(a.stats()).toEqual({ running: 0, queued: 0 });
-    expect(await ticketCount(a, "shared")).toBe(0);
+    await eventually("every ticket released", async () => (await ticketCount(a, "shared")) === 0);
   });
 
   it("keeps this process's runs of a session in the order they were asked for", async () => {
@@ -162,6 +162,60 @@ describe("createPostgresRunQueue", () => {
     await expect(a.run("abort", async () => undefined, aborted.signal)).rejects.toBe(reason);
   });
 
+  it("aborts a run waiting behind an earlier run of its own process", async () => {
+    const a = await queue();
+    const holding = gate();
+    const started = gate();
+    const first = a.run("local-abort", async () => {
+      started.open();
+      await holding.opened;
+    });
+    await started.opened;
+    const controller = new AbortController();
+    let ran = false;
+    const behind = a.run(
+      "local-abort",
+      async () => {
+        ran = true;
+      },
+      controller.signal,
+    );
+    const last = a.run("local-abort", async () => "last");
+    await eventually("both queued", async () => (await ticketCount(a, "local-abort")) === 3);
+    const reason = new Error("gave up");
+    controller.abort(reason);
+    await expect(behind).rejects.toBe(reason);
+    await eventually("its ticket removed", async () => (await ticketCount(a, "local-abort")) === 2);
+    holding.open();
+    await first;
+    expect(await last).toBe("last");
+    expect(ran).toBe(false);
+  });
+
+  it("on close, rejects its waiting runs and frees its sessions for other gateways at once", async () => {
+    const a = await queue();
+    const b = await queue();
+    const holding = gate();
+    const started = gate();
+    const held = a.run("closing", async () => {
+      started.open();
+      await holding.opened;
+      return "held";
+    });
+    await started.opened;
+    const waitingOnA = a.run("closing", async () => "never");
+    const waitingOnB = b.run("closing", async () => "b ran");
+    await eventually("both queued", async () => (await ticketCount(b, "closing")) === 3);
+    const refusedOnA = refusal(() => waitingOnA);
+    await a.close();
+    expect((await refusedOnA).code).toBe("STORAGE_UNAVAILABLE");
+    // A's running task goes on, but its claim is gone: B's run starts without waiting for it.
+    expect(await waitingOnB).toBe("b ran");
+    expect((await refusal(() => a.run("closing", async () => undefined))).code).toBe("STORAGE_UNAVAILABLE");
+    holding.open();
+    expect(await held).toBe("held");
+  });
+
   it("lets another gateway take a session whose holder process was killed", async () => {
     const b = await queue();
     const child = spawn(process.execPath, ["--import", "tsx", HOLDER, url, "crashed"], {
@@ -217,6 +271,7 @@ describe("createPostgresRunQueue", () => {
       async () => (await a.run("outage", async () => "after").catch(() => undefined)) === "after",
     );
     expect(await a.run("outage", async () => "after")).toBe("after");
-    expect(await ticketCount(a, "outage")).toBe(0);
+    // A run settles before its ticket's release (a background statement) completes.
+    await eventually("every ticket released", async () => (await ticketCount(a, "outage")) === 0);
   }, 30_000);
 });

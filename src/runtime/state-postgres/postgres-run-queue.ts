@@ -51,6 +51,8 @@ export function createPostgresRunQueue(
   const pollMs = options.pollMs ?? RUN_QUEUE_POLL_MS;
   const retryMs = options.releaseRetryMs ?? RUN_RELEASE_RETRY_MS;
   const admissions = new Map<string, Promise<void>>();
+  /** Per session, when this process's latest run of it has claimed the session or left the queue. */
+  const turns = new Map<string, Promise<void>>();
   const wakers = new Map<string, Set<() => void>>();
   /** Tickets of this queue in the database (waiting or running). */
   const tickets = new Set<string>();
@@ -152,10 +154,10 @@ export function createPostgresRunQueue(
     retryTimer = setTimeout(() => void retryReleases(), retryMs);
     retryTimer.unref();
   };
-  const release = (ticket: string) => {
+  const release = (ticket: string, sessionId: string) => {
     if (!tickets.has(ticket)) return;
     unreleased.add(ticket);
-    if (retryTimer === undefined) void retryReleases();
+    if (retryTimer === undefined) void retryReleases().then(() => wake(sessionId));
   };
 
   /** Waits until `ticket` holds its session; throws on abort, close or a database fault. */
@@ -171,6 +173,25 @@ export function createPostgresRunQueue(
         waker.disarm();
       }
     }
+  };
+
+  /**
+   * Orders this process's runs of `sessionId`: resolves once the previous one claimed the session or left
+   * (rejects at once when `signal` aborts first), so only one of them at a time polls the database. Returns
+   * what starts that wait and what the caller calls once its own run claimed or left.
+   */
+  const lineUp = (sessionId: string, signal: AbortSignal | undefined) => {
+    const previous = turns.get(sessionId) ?? Promise.resolve();
+    let settle: () => void = () => undefined;
+    const mine = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const tail = Promise.all([previous, mine]).then(() => undefined);
+    turns.set(sessionId, tail);
+    void tail.then(() => {
+      if (turns.get(sessionId) === tail) turns.delete(sessionId);
+    });
+    return { previous: () => untilAborted(previous, signal), done: settle };
   };
 
   const admit = (sessionId: string): Promise<string> => {
@@ -197,24 +218,28 @@ export function createPostgresRunQueue(
       if (closed) throw closedError();
       if (signal?.aborted) throw signal.reason;
       queued += 1;
+      const line = lineUp(sessionId, signal);
       let ticket: string | undefined;
       try {
         ticket = await admit(sessionId);
         tickets.add(ticket);
+        await line.previous();
         await takeTurn(sessionId, ticket, signal);
         if (signal?.aborted) throw signal.reason;
       } catch (error) {
         queued -= 1;
-        if (ticket !== undefined) release(ticket);
+        line.done();
+        if (ticket !== undefined) release(ticket, sessionId);
         throw error;
       }
       queued -= 1;
       running += 1;
+      line.done();
       try {
         return await task();
       } finally {
         running -= 1;
-        release(ticket);
+        release(ticket, sessionId);
       }
     },
     stats(): QueueStats {
@@ -240,4 +265,21 @@ export function createPostgresRunQueue(
       }
     },
   };
+}
+
+/** Resolves when `previous` does, or rejects with the signal's reason as soon as `signal` aborts (first wins). */
+function untilAborted(previous: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return previous;
+  return new Promise((resolve, reject) => {
+    const leave = () => reject(signal.reason);
+    if (signal.aborted) {
+      leave();
+      return;
+    }
+    signal.addEventListener("abort", leave, { once: true });
+    void previous.then(() => {
+      signal.removeEventListener("abort", leave);
+      resolve();
+    });
+  });
 }
