@@ -4,7 +4,7 @@ import type { GatewayPresence } from "./gateway-presence.js";
 import { RUN_QUEUE_POLL_MS, RUN_RELEASE_RETRY_MS } from "./limits.js";
 import type { PostgresPool } from "./open-postgres-pool.js";
 import { NOTIFY_CHANNELS, type PostgresListener } from "./postgres-listener.js";
-import { admitTicket, claimTicket, releaseTickets } from "./session-run-tickets.js";
+import { type Admission, admitTicket, claimTicket, releaseTickets } from "./session-run-tickets.js";
 
 /** A SessionRunQueue on PostgreSQL that also releases this queue's tickets and timers. */
 export interface PostgresRunQueue extends SessionRunQueue {
@@ -35,8 +35,8 @@ const closedError = () =>
 
 /**
  * Serialises runs per session across every gateway on the database. Each run gets a ticket (admission counts
- * the session's live tickets against `maxQueuedPerSession`), then claims the session when its ticket is the
- * oldest and none runs; until then it waits for a `toolsift_session_released` notification of its session,
+ * the session's live tickets against `maxQueuedPerSession`, and claims the session at once when it has none),
+ * else claims the session later, when its ticket is the oldest and none runs; until then it waits for a `toolsift_session_released` notification of its session,
  * the listener's reconnection, or the next poll (how a crashed holder's claim is noticed once its presence
  * lapses). Admissions of one session in this process are made one after another, so this process's runs of a
  * session start in the order `run` was called. Settled runs delete their ticket and notify; a release that
@@ -194,15 +194,15 @@ export function createPostgresRunQueue(
     return { previous: () => untilAborted(previous, signal), done: settle };
   };
 
-  const admit = (sessionId: string): Promise<string> => {
+  const admit = (sessionId: string): Promise<Admission> => {
     const previous = admissions.get(sessionId) ?? Promise.resolve();
     const admitted = previous.then(() => {
       if (closed) throw closedError();
       return admitTicket(db, presence, sessionId, options.maxQueuedPerSession);
     });
     const done = admitted.then(
-      (ticket) => {
-        tickets.add(ticket);
+      (admission) => {
+        tickets.add(admission.ticket);
       },
       () => undefined,
     );
@@ -221,10 +221,11 @@ export function createPostgresRunQueue(
       const line = lineUp(sessionId, signal);
       let ticket: string | undefined;
       try {
-        ticket = await admit(sessionId);
+        const admission = await admit(sessionId);
+        ticket = admission.ticket;
         tickets.add(ticket);
         await line.previous();
-        await takeTurn(sessionId, ticket, signal);
+        if (!admission.running) await takeTurn(sessionId, ticket, signal);
         if (signal?.aborted) throw signal.reason;
       } catch (error) {
         queued -= 1;

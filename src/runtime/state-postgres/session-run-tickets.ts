@@ -27,30 +27,36 @@ async function lockSession(
   );
 }
 
+/** A run's ticket, and whether the session was free so the ticket was made `running` at once. */
+export type Admission = { ticket: string; running: boolean };
+
 /**
- * Queues a run of `sessionId`: inserts a `waiting` ticket and returns its id. Refuses with
- * SessionQueueFullError when the session already has a run and `maxQueued` waiting (live tickets only).
+ * Queues a run of `sessionId`: inserts its ticket, `running` at once when the session has no live ticket,
+ * else `waiting`. Refuses with SessionQueueFullError when the session already has a run and `maxQueued`
+ * waiting (live tickets only).
  */
 export async function admitTicket(
   db: PostgresPool,
   presence: GatewayPresence,
   sessionId: string,
   maxQueued: number,
-): Promise<string> {
+): Promise<Admission> {
   const ticket = `run_${randomBytes(12).toString("hex")}`;
-  await db.transaction("queuing a run of the session", async (client) => {
+  return db.transaction("queuing a run of the session", async (client) => {
     await lockSession(client, presence, sessionId);
     const pending = await client.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM toolsift_session_runs WHERE session_id = $1",
       [sessionId],
     );
-    if ((pending.rows[0]?.n ?? 0) > maxQueued) throw new SessionQueueFullError(sessionId);
+    const count = pending.rows[0]?.n ?? 0;
+    if (count > maxQueued) throw new SessionQueueFullError(sessionId);
+    const running = count === 0;
     await client.query(
-      "INSERT INTO toolsift_session_runs (ticket, session_id, gateway_id, state) VALUES ($1, $2, $3, 'waiting')",
-      [ticket, sessionId, presence.id],
+      "INSERT INTO toolsift_session_runs (ticket, session_id, gateway_id, state) VALUES ($1, $2, $3, $4)",
+      [ticket, sessionId, presence.id, running ? "running" : "waiting"],
     );
+    return { ticket, running };
   });
-  return ticket;
 }
 
 /**
