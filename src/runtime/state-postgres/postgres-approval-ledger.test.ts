@@ -5,6 +5,7 @@ import type { ApprovalSettlement } from "../state/types.js";
 import { eventually, openTestGateway } from "./fleet-gateway.test-support.js";
 import { createPostgresApprovalLedger, type PostgresApprovalLedger } from "./postgres-approval-ledger.js";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.test-support.js";
+import { startPostgresListener } from "./postgres-listener.js";
 
 /** Long enough that only a notification (or a reconnection's catch-up) can deliver a settlement in a test. */
 const NO_RECHECK_MS = 600_000;
@@ -122,6 +123,23 @@ describe("createPostgresApprovalLedger", () => {
     await a.gw.presence.close();
     const after = await a.ledger.list();
     expect(after.some((pending) => pending.id === older.id || pending.id === newer.id)).toBe(false);
+  });
+
+  it("re-reads its unsettled requests every recheckMs, so a decision arrives even with no notification at all", async () => {
+    const a = await openTestGateway(url);
+    opened.push(a);
+    // A listener that never connects: only the periodic re-read can tell A.
+    const deaf = startPostgresListener("postgresql://nobody@127.0.0.1:1/none", { retryMinMs: 1_000 });
+    opened.push(deaf);
+    const ledger = createPostgresApprovalLedger(a.db, deaf, a.presence, { recheckMs: 200 });
+    opened.push(ledger);
+    const b = await gateway();
+    const seenOnA = recordSettled(ledger);
+    const pending = request();
+    await ledger.publish(pending);
+    expect(await b.ledger.settle(pending.id, { verdict: "allow", outcome: "allowed" })).toBe(true);
+    await eventually("A told by the re-read", () => seenOnA.length === 1, 5_000);
+    expect(seenOnA[0]?.id).toBe(pending.id);
   });
 
   it("refuses with STORAGE_UNAVAILABLE when the database is unreachable", async () => {
