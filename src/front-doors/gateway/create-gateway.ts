@@ -77,6 +77,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     }),
     tracker: new RunTracker(),
     responses: options.state?.responses ?? createMemoryResponseStore(),
+    probeStorage: async () => {
+      const state = options.state;
+      return state === undefined ? options.sessions.probeWritable?.() : state.probe();
+    },
     hostedToolReporter: new HostedToolReporter(log),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     hostedTools: options.hostedTools ?? "omit",

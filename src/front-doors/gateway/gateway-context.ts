@@ -1,5 +1,5 @@
 import type { Runner } from "../../runtime/runner/index.js";
-import type { SessionStore } from "../../runtime/sessions/index.js";
+import type { SessionStore, StorageStatus } from "../../runtime/sessions/index.js";
 import type { ResponseStore, SessionRunQueue } from "../../runtime/state/index.js";
 import type { HostedToolReporter, HostedToolsSetting } from "./hosted-tools.js";
 import type { InternalErrorReporter } from "./internal-error.js";
@@ -12,6 +12,8 @@ export type GatewayContext = {
   /** Runs of one session, one at a time (across the fleet when the state is shared). */
   queue: SessionRunQueue;
   tracker: RunTracker;
+  /** Whether the state takes writes now (`/healthz`; cached briefly by the store), with the reason when not. */
+  probeStorage: () => Promise<StorageStatus | undefined>;
   /** Stored responses: `previous_response_id` and `GET /v1/responses/:id`. */
   responses: ResponseStore;
   /** Logs the hosted tools requests declared, once per agent and type. */

@@ -75,7 +75,7 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
   app.get("/healthz", async (c) => {
     const providers = gateway.runner.providerStatus?.() ?? {};
     if (!gateway.tracker.accepting) return c.json({ ok: false, draining: true, providers }, 503);
-    const storage = await gateway.sessions.probeWritable?.();
+    const storage = await gateway.probeStorage();
     if (storage !== undefined && !storage.writable) {
       c.header("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
       // The reason names the state directory: only for an admin (the guard identifies a valid key here too).

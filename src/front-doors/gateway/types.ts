@@ -11,10 +11,10 @@ export type GatewayOptions = {
   runner: Runner;
   sessions: SessionStore;
   /**
-   * Where stored responses live and how runs of one session are ordered (the environment's StateStore).
-   * Default: this process's memory.
+   * Where stored responses live, how runs of one session are ordered, and what `/healthz` asks about
+   * storage (the environment's StateStore). Default: this process's memory, and the session store's probe.
    */
-  state?: Pick<StateStore, "responses" | "createRunQueue">;
+  state?: Pick<StateStore, "responses" | "createRunQueue" | "probe">;
   /** Largest request body in bytes; bigger ones get 413. Default 1 MiB (`DEFAULT_MAX_BODY_BYTES`). */
   maxBodyBytes?: number;
   /**

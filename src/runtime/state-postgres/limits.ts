@@ -24,3 +24,23 @@ export const PRUNE_SESSIONS_PER_STATEMENT = 200;
  * a page whose filter skips many sessions reads on in steps of this many rows.
  */
 export const SESSION_PAGE_SCAN_ROWS = 500;
+/** The LISTEN connection retries after this long at first when it drops or cannot be opened… */
+export const LISTEN_RETRY_MIN_MS = 100;
+/** …doubling each failed attempt up to this, forever until closed. */
+export const LISTEN_RETRY_MAX_MS = 2_000;
+/** How often a gateway refreshes its `heartbeat_at` in toolsift_gateways. */
+export const HEARTBEAT_MS = 1_000;
+/** A gateway whose heartbeat is older than this (by the database's clock) is dead: its claims no longer count. */
+export const PRESENCE_TTL_MS = 5_000;
+/** Rows of gateways dead for longer than this are removed by any live gateway's heartbeat. */
+export const DEAD_GATEWAY_FORGET_MS = 3_600_000;
+/** Safety net for lost notifications: how often unsettled approvals published here are re-read. */
+export const APPROVAL_RECHECK_MS = 3_000;
+/** A run waiting for its session re-tries its claim this often even without a notification. */
+export const RUN_QUEUE_POLL_MS = 500;
+/** A run's release (ticket delete) that failed is retried this often until it succeeds or the queue closes. */
+export const RUN_RELEASE_RETRY_MS = 1_000;
+/** First key of the two-key advisory lock taken per session while admitting or claiming (any constant int4). */
+export const RUN_QUEUE_LOCK_CLASS = 72_140_327;
+/** Settled and expired approval requests are kept this long (for reads of their outcome), then removed. */
+export const SETTLED_APPROVAL_KEEP_MS = 24 * 60 * 60 * 1000;

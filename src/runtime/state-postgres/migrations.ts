@@ -58,17 +58,19 @@ CREATE TABLE toolsift_approvals (
   expires_at timestamptz NOT NULL,
   decision text CHECK (decision IN ('allow', 'deny')),
   outcome text,
+  reason text,
   decided_at timestamptz
 );
-CREATE INDEX toolsift_approvals_pending ON toolsift_approvals (created_at) WHERE decision IS NULL;
+CREATE INDEX toolsift_approvals_pending ON toolsift_approvals (created_at, id) WHERE decision IS NULL;
 CREATE TABLE toolsift_session_runs (
   ticket text PRIMARY KEY,
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   session_id text NOT NULL,
   gateway_id text NOT NULL,
   state text NOT NULL CHECK (state IN ('waiting', 'running')),
   enqueued_at timestamptz NOT NULL DEFAULT clock_timestamp()
 );
-CREATE INDEX toolsift_session_runs_session ON toolsift_session_runs (session_id);
+CREATE INDEX toolsift_session_runs_session ON toolsift_session_runs (session_id, seq);
 CREATE UNIQUE INDEX toolsift_session_runs_one_running ON toolsift_session_runs (session_id) WHERE state = 'running';
 `,
   },

@@ -1,0 +1,173 @@
+import { messageOf } from "../../shared/errors/index.js";
+import type { PendingApproval } from "../approvals/types.js";
+import type { ApprovalLedger, ApprovalSettlement } from "../state/types.js";
+import type { GatewayPresence } from "./gateway-presence.js";
+import { APPROVAL_RECHECK_MS } from "./limits.js";
+import type { PostgresPool } from "./open-postgres-pool.js";
+import { NOTIFY_CHANNELS, type PostgresListener } from "./postgres-listener.js";
+import { RecentIds } from "./recent-ids.js";
+
+/** An ApprovalLedger on PostgreSQL that also stops its safety-net timer and subscriptions. */
+export interface PostgresApprovalLedger extends ApprovalLedger {
+  /** Stops telling listeners and the re-check timer (the database rows stay). Idempotent. */
+  close(): void;
+}
+
+/** Options of createPostgresApprovalLedger. */
+export interface PostgresApprovalLedgerOptions {
+  /** How often unsettled requests published here are re-read. Default APPROVAL_RECHECK_MS. */
+  recheckMs?: number;
+  /** Receives one line per fault of the background re-check or notification handling. */
+  log?: (line: string) => void;
+}
+
+type SettlementRow = {
+  id: string;
+  decision: "allow" | "deny";
+  outcome: string | null;
+  reason: string | null;
+};
+
+const settlementOf = (row: SettlementRow): ApprovalSettlement => ({
+  verdict: row.decision,
+  outcome: row.outcome ?? "",
+  ...(row.reason === null ? {} : { reason: row.reason }),
+});
+
+/**
+ * Pending approvals in toolsift_approvals, shared by the fleet. The first settlement wins (a conditional
+ * UPDATE) and is announced with NOTIFY in the same transaction; every process's onSettled listeners are told
+ * once per settled id. A lost notification (the LISTEN connection was down) is caught up after the listener
+ * reconnects and by re-reading, every `recheckMs`, the requests this process published and still waits on.
+ * Database faults reject with STORAGE_UNAVAILABLE.
+ */
+export function createPostgresApprovalLedger(
+  db: PostgresPool,
+  listener: PostgresListener,
+  presence: GatewayPresence,
+  options: PostgresApprovalLedgerOptions = {},
+): PostgresApprovalLedger {
+  const listeners = new Set<(id: string, settlement: ApprovalSettlement) => void>();
+  /** Requests published here whose settlement no listener has been told of yet. */
+  const waiting = new Set<string>();
+  /** Ids listeners were told of (so a settlement seen twice, by NOTIFY and by a re-read, is told once). */
+  const told = new RecentIds();
+  let closed = false;
+
+  const log = (line: string) => {
+    try {
+      options.log?.(line);
+    } catch {
+      // A failing log must not break the ledger.
+    }
+  };
+
+  const tell = (id: string, settlement: ApprovalSettlement) => {
+    waiting.delete(id);
+    if (closed || told.has(id)) return;
+    told.add(id);
+    for (const listener of [...listeners]) {
+      try {
+        listener(id, settlement);
+      } catch (error) {
+        log(`approval ledger: an onSettled listener failed for ${id}: ${messageOf(error)}`);
+      }
+    }
+  };
+
+  const read = async (ids: readonly string[]): Promise<SettlementRow[]> => {
+    const rows = await db.query<SettlementRow>(
+      "reading approval settlements",
+      "SELECT id, decision, outcome, reason FROM toolsift_approvals WHERE id = ANY($1) AND decision IS NOT NULL",
+      [ids],
+    );
+    return rows.rows;
+  };
+
+  const catchUp = async () => {
+    if (closed || waiting.size === 0) return;
+    try {
+      for (const row of await read([...waiting])) tell(row.id, settlementOf(row));
+    } catch (error) {
+      log(`approval ledger: re-reading unsettled requests failed (${messageOf(error)}); retrying later.`);
+    }
+  };
+
+  const unsubscribe = listener.subscribe(NOTIFY_CHANNELS.approvalSettled, (id) => {
+    if (closed || told.has(id)) return;
+    void read([id]).then(
+      (rows) => {
+        for (const row of rows) tell(row.id, settlementOf(row));
+      },
+      (error: unknown) =>
+        log(
+          `approval ledger: reading settlement of ${id} failed (${messageOf(error)}); the re-check will catch it.`,
+        ),
+    );
+  });
+  const unconnected = listener.onConnected(() => void catchUp());
+  const timer = setInterval(() => void catchUp(), options.recheckMs ?? APPROVAL_RECHECK_MS);
+  timer.unref();
+
+  return {
+    async publish(request) {
+      await db.query(
+        "publishing an approval request",
+        `INSERT INTO toolsift_approvals (id, request, key_id, gateway_id, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          request.id,
+          JSON.stringify(request),
+          request.keyId ?? null,
+          presence.id,
+          request.createdAt,
+          request.expiresAt,
+        ],
+      );
+      waiting.add(request.id);
+    },
+    async list() {
+      const rows = await db.query<{ request: PendingApproval }>(
+        "listing pending approvals",
+        `SELECT request FROM toolsift_approvals a
+         WHERE decision IS NULL AND expires_at > clock_timestamp() AND ${presence.liveSql("a.gateway_id")}
+         ORDER BY created_at, id`,
+      );
+      return rows.rows.map((row) => row.request);
+    },
+    async settle(id, settlement) {
+      const won = await db.transaction("settling an approval request", async (client) => {
+        const updated = await client.query(
+          `UPDATE toolsift_approvals SET decision = $2, outcome = $3, reason = $4, decided_at = clock_timestamp()
+           WHERE id = $1 AND decision IS NULL RETURNING id`,
+          [id, settlement.verdict, settlement.outcome, settlement.reason ?? null],
+        );
+        if (updated.rowCount !== 1) return false;
+        await client.query("SELECT pg_notify($1, $2)", [NOTIFY_CHANNELS.approvalSettled, id]);
+        return true;
+      });
+      if (won) tell(id, { ...settlement });
+      return won;
+    },
+    async settlement(id) {
+      const rows = await read([id]);
+      const row = rows[0];
+      return row === undefined ? undefined : settlementOf(row);
+    },
+    onSettled(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      unsubscribe();
+      unconnected();
+      listeners.clear();
+      waiting.clear();
+    },
+  };
+}
