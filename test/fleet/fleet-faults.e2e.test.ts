@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Fleet, read, respond, startFleet } from "./fleet.test-support.js";
 
 // The database stopped under load and started again: every gateway says so on /healthz, refuses runs with
@@ -12,6 +12,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fleet?.close();
+});
+
+// A failed test shows what each gateway logged.
+afterEach(({ task }) => {
+  if (task.result?.state === "fail")
+    for (const gateway of fleet?.gateways ?? []) console.error(gateway.stderr().slice(-4000));
 });
 
 async function healthz(url: string): Promise<{ status: number; body: { ok?: boolean; reason?: string } }> {

@@ -89,16 +89,24 @@ export function openPostgresPool(url: string, options: PostgresPoolOptions = {})
         throw fault(action, error);
       }
       let broken = false;
+      // A connection the server ends while it is checked out (a restart, an admin's terminate) emits
+      // `error` outside any query: without a listener that would take the process down. The statement
+      // in flight fails on its own; the connection is then discarded.
+      const onLost = (): void => {
+        broken = true;
+      };
+      client.on("error", onLost);
       try {
         await client.query("BEGIN");
         const result = await work(client);
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        broken = isPostgresUnavailable(error);
+        broken ||= isPostgresUnavailable(error);
         if (!broken) await client.query("ROLLBACK").catch(() => undefined);
         throw fault(action, error);
       } finally {
+        client.off("error", onLost);
         // A connection that failed mid-transaction is discarded, never handed to the next query.
         client.release(broken ? true : undefined);
       }
