@@ -1,13 +1,17 @@
 import { configOptionText, type LoadedConfig, loadConfig } from "../../runtime/config/index.js";
 import type { PostgresPool, SchemaStatus } from "../../runtime/state-postgres/index.js";
+import { PRESENCE_TTL_MS } from "../../runtime/state-postgres/limits.js";
 import { isToolsiftError, ToolsiftError } from "../../shared/errors/index.js";
 import type { CliIo } from "./types.js";
 
 /** The options of `toolsift state status` and `toolsift state migrate`. */
 export type StateOptions = { json?: boolean; config?: string };
 
-/** A gateway whose heartbeat is older than this is not counted as live by `state status`. */
-const LIVE_GATEWAY_SECONDS = 30;
+/**
+ * A gateway whose heartbeat is older than this is not counted as live by `state status`: the presence TTL
+ * after which the fleet treats a gateway's runs as gone (limits.ts holds no driver code, so `pg` stays unloaded).
+ */
+const LIVE_GATEWAY_SECONDS = PRESENCE_TTL_MS / 1000;
 
 /** What the state database holds, counted by `state status` once the schema exists. */
 export interface StateCounts {

@@ -102,7 +102,7 @@ describe.sequential("toolsift state status | migrate against a real PostgreSQL",
         "Sessions: 2",
         "Stored responses: 1",
         "Pending approvals: 1",
-        "Live gateways: 1 (heartbeat in the last 30 s)",
+        "Live gateways: 1 (heartbeat in the last 5 s)",
         "",
       ].join("\n"),
     );
