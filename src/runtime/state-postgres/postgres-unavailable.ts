@@ -53,6 +53,15 @@ export function redactedUrl(url: string): string {
  * reason and the fix. The gateway answers it with 503 `storage_unavailable`.
  */
 export function postgresUnavailable(url: string, action: string, error: unknown): ToolsiftError {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  // Refused credentials (28…) or a missing database (3D…): the fix is in the URL, not the server's health.
+  if (typeof code === "string" && (code.startsWith("28") || code.startsWith("3D"))) {
+    return new ToolsiftError(
+      "STORAGE_UNAVAILABLE",
+      `The state database ${redactedUrl(url)} refused toolsift (${messageOf(error)}). Check the role, password and database name in state.url (or TOOLSIFT_STATE_URL), and that the role may connect and create tables.`,
+      { cause: error },
+    );
+  }
   return new ToolsiftError(
     "STORAGE_UNAVAILABLE",
     `The state database ${redactedUrl(url)} is unavailable (${action}: ${messageOf(error)}). ${POSTGRES_FIX}`,
