@@ -158,6 +158,7 @@ async function measureThroughput(
   const stores: Store[] = ["file", "postgres", "postgres-durable"];
   const gateways = new Map<Store, Child>();
   const databasePid = new Map<Store, number>();
+  const databaseUrl = new Map<Store, string>();
   const ownChildren: Child[] = [];
   for (const store of stores) {
     const stateDir = join(folder, `state-${store}`);
@@ -173,6 +174,7 @@ async function measureThroughput(
     if (store !== "file") {
       const cluster = clusterOf[store];
       env.TOOLSIFT_STATE_URL = await cluster.createDatabase("bench");
+      databaseUrl.set(store, env.TOOLSIFT_STATE_URL);
       databasePid.set(store, await postmasterPid(cluster.adminUrl));
     }
     const gateway = await startChild(["gateway", "--port", "0", "--config", configPath], env);
@@ -228,6 +230,7 @@ async function measureThroughput(
     }
   }
   for (const store of stores) reportProblems(`${store} gateway`, gateways.get(store) as Child);
+  for (const [store, url] of databaseUrl) await reportLeftovers(`${store} throughput database`, url);
   for (const child of ownChildren) await stopChild(child.process);
 
   const rows: ThroughputRow[] = [];
@@ -438,6 +441,8 @@ async function measureApprovals(
   for (const [name, child] of Object.entries({ a, b, durableA, durableB, single })) {
     reportProblems(`approval gateway ${name}`, child);
   }
+  await reportLeftovers("approvals database (fsync=off)", fastUrl);
+  await reportLeftovers("approvals database (durable)", durableUrl);
   return cases.map((item) => {
     const record = samples.get(item.name) as { toTool: number[]; response: number[]; failures: number };
     return {
@@ -533,6 +538,30 @@ function reportProblems(label: string, child: Child): void {
   if (lines.length === 0) return;
   console.warn(`${label} logged ${lines.length} warning or error line(s), the first:`);
   for (const line of lines.slice(0, 5)) console.warn(`  ${line.slice(0, 400)}`);
+}
+
+/**
+ * Once every run has answered, a database should hold no run tickets and no undecided approvals (a settled
+ * run releases its ticket just after answering: a short pause first). Prints what is left, and the
+ * database's open connections.
+ */
+async function reportLeftovers(label: string, url: string): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const count = async (sql: string) => Number((await client.query<{ n: string }>(sql)).rows[0]?.n ?? 0);
+    const tickets = await count("SELECT count(*) AS n FROM toolsift_session_runs");
+    const undecided = await count("SELECT count(*) AS n FROM toolsift_approvals WHERE decision IS NULL");
+    const connections = await count(
+      "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    );
+    const line = `${label}: ${tickets} run ticket(s), ${undecided} undecided approval(s) left; ${connections} connection(s) open`;
+    if (tickets > 0 || undecided > 0) console.warn(`LEFT OVER: ${line}`);
+    else console.log(line);
+  } finally {
+    await client.end();
+  }
 }
 
 function median(values: number[]): number {
