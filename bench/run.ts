@@ -21,6 +21,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   "session-list": async () => (await import("./session-list.js")).run(),
   agents: async () => (await import("./agents.js")).run(),
   "flow-files": async () => (await import("./flow-files.js")).run(),
+  fleet: async () => (await import("./fleet.js")).run(),
 };
 
 const wanted = process.argv.slice(2).filter((name) => !name.startsWith("-"));

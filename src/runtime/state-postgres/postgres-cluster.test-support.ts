@@ -57,12 +57,21 @@ export interface PostgresCluster {
   destroy(): Promise<void>;
 }
 
+/** Options of startPostgresCluster. */
+export interface PostgresClusterOptions {
+  /**
+   * Keep PostgreSQL's default durability (fsync, synchronous commit, full page writes) instead of turning it
+   * off for speed. Benchmarks use it to show what a real server pays per commit; tests leave it off.
+   */
+  durable?: boolean;
+}
+
 /**
- * Starts a throwaway cluster: `initdb` into a temp folder (trust auth, no fsync), then `pg_ctl start` on
- * 127.0.0.1 at a free port. As root, the PostgreSQL tools run as the `postgres` user (`runuser`), since
- * PostgreSQL refuses to run as root.
+ * Starts a throwaway cluster: `initdb` into a temp folder (trust auth; no fsync unless `durable`), then
+ * `pg_ctl start` on 127.0.0.1 at a free port. As root, the PostgreSQL tools run as the `postgres` user
+ * (`runuser`), since PostgreSQL refuses to run as root.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   const folder = await mkdtemp(join(tmpdir(), "toolsift-pg-"));
   const data = join(folder, "data");
@@ -79,17 +88,29 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       : run(join(bin, name), args, { cwd: folder });
   await tool("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   const port = await freePort();
-  const options = [
+  const fast = options.durable
+    ? []
+    : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"];
+  const serverOptions = [
     "-c listen_addresses=127.0.0.1",
     `-c port=${port}`,
     `-c unix_socket_directories=${folder}`,
-    "-c fsync=off",
-    "-c synchronous_commit=off",
-    "-c full_page_writes=off",
+    ...fast,
     "-c max_connections=300",
   ].join(" ");
   const start = () =>
-    tool("pg_ctl", ["-D", data, "-l", join(folder, "server.log"), "-o", options, "-w", "-t", "30", "start"]);
+    tool("pg_ctl", [
+      "-D",
+      data,
+      "-l",
+      join(folder, "server.log"),
+      "-o",
+      serverOptions,
+      "-w",
+      "-t",
+      "30",
+      "start",
+    ]);
   const stop = () => tool("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"]);
   await start();
   const adminUrl = `postgresql://postgres@127.0.0.1:${port}/postgres`;
