@@ -9,13 +9,15 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build && npm pack --ignore-scripts --pack-destination /tmp/pack
 
-# Runtime stage: only the package and its runtime dependencies, as the unprivileged `node` user.
+# Runtime stage: only the package, its runtime dependencies and the model clients (optional peers of the
+# package, at the versions it is tested with), as the unprivileged `node` user.
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     TOOLSIFT_HOME=/etc/toolsift \
     TOOLSIFT_STATE_DIR=/var/lib/toolsift
 COPY --from=build /tmp/pack/ /tmp/pack/
 RUN npm install --global --omit=dev --no-audit --no-fund /tmp/pack/toolsift-*.tgz \
+    openai@6.49.0 @anthropic-ai/sdk@1.15.0 \
  && rm -rf /tmp/pack /root/.npm \
  && mkdir -p /etc/toolsift /var/lib/toolsift \
  && chown node:node /var/lib/toolsift

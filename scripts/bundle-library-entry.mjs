@@ -15,8 +15,11 @@ const CHUNK_FOLDER = "index-chunks";
  * load (the caches are built when the library loads). Every other package stays external and lazy.
  */
 const BUNDLED_PACKAGES = new Set(["lru-cache"]);
-const { dependencies } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-const external = Object.keys(dependencies)
+const { dependencies, peerDependencies } = JSON.parse(
+  readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+);
+// Optional peers (the provider clients, the OpenTelemetry SDK) are never bundled in either.
+const external = Object.keys({ ...dependencies, ...peerDependencies })
   .filter((name) => !BUNDLED_PACKAGES.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 

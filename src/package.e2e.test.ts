@@ -9,8 +9,9 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // The README's path for another project, from the packed tarball: `npm install toolsift` (here the .tgz that
-// `npm pack` makes) into an empty folder, then `npx toolsift init`, `search`, the mock and the gateway, and a
-// SIGTERM to the `npx` process that started the gateway.
+// `npm pack` makes) into an empty folder, the library alone; then `npx toolsift init`, `search` and the mock,
+// the gateway without its model client (it says what to install) and, after `npm install openai@…`, with it,
+// and a SIGTERM to the `npx` process that started the gateway.
 const root = fileURLToPath(new URL("../", import.meta.url));
 const run = promisify(execFile);
 
@@ -56,7 +57,7 @@ function npx(...args: string[]) {
 }
 
 /** Starts `npx toolsift …` in its own process group and resolves with the first stdout line. */
-function startNpx(...args: string[]): Promise<{ child: ChildProcess; line: string }> {
+function startNpx(...args: string[]): Promise<{ child: ChildProcess; line: string; stderr: () => string }> {
   const child = spawn("npx", ["toolsift", ...args], {
     cwd: project,
     env: projectEnv(),
@@ -71,7 +72,7 @@ function startNpx(...args: string[]): Promise<{ child: ChildProcess; line: strin
     child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       const end = stdout.indexOf("\n");
-      if (end !== -1) resolve({ child, line: stdout.slice(0, end) });
+      if (end !== -1) resolve({ child, line: stdout.slice(0, end), stderr: () => stderr });
     });
     child.on("close", (code) =>
       reject(new Error(`npx toolsift ${args.join(" ")} exited ${code}: ${stderr}`)),
@@ -94,6 +95,19 @@ function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Stops a `startNpx` child's whole process group and waits until it is gone. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  killGroup(child.pid);
+  await exited;
+}
+
+/** Resolves once `read()` contains `text` (the test's timeout bounds the wait). */
+async function waitFor(read: () => string, text: string): Promise<void> {
+  while (!read().includes(text)) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 /** The pid of the node process that runs `toolsift gateway` in the project (npx's grandchild). */
@@ -135,9 +149,17 @@ describe("the packed package in an empty project", () => {
     expect(outcome.stderr).toContain("npm install @opentelemetry/context-async-hooks@2.12.0");
   });
 
-  it("init, search, the mock and the gateway answer; a SIGTERM to npx stops the gateway", async () => {
+  it("installs neither model client: a library-only install", () => {
+    expect(existsSync(join(project, "node_modules/toolsift"))).toBe(true);
+    expect(existsSync(join(project, "node_modules/openai"))).toBe(false);
+    expect(existsSync(join(project, "node_modules/@anthropic-ai/sdk"))).toBe(false);
+  });
+
+  it("init, search, the mock; the gateway without openai says what to install; with it, it answers; a SIGTERM to npx stops it", async () => {
     const init = await npx("init");
     expect(init.stdout).toContain(`wrote ${join(project, "toolsift.json5")}`);
+    // The starter's next steps install the gateway's client first.
+    expect(init.stdout).toContain("  npm install openai@6.49.0   (the gateway's model client)\n");
     const search = await npx("search", "weather forecast", "--config", "toolsift.json5");
     expect(search.stdout).toMatch(/^1\. native:weather:get_forecast\n/u);
     const catalog = await npx("search", "look up the price of bitcoin", "--catalog", "catalog.json");
@@ -147,7 +169,32 @@ describe("the packed package in an empty project", () => {
     const mockUrl = /listening on (\S+)$/u.exec(mock.line)?.[1] ?? "";
     await npx("config", "set", "models.providers.mock.baseUrl", mockUrl, "--config", "toolsift.json5");
 
+    // Without the `openai` client: the start says so, and a request fails naming the command, not the module.
+    const bare = await startNpx("gateway", "--port", "0", "--config", "toolsift.json5");
+    const bareUrl = /listening on (\S+)$/u.exec(bare.line)?.[1] ?? "";
+    const install = "npm install openai@6.49.0";
+    await waitFor(bare.stderr, install);
+    expect(bare.stderr()).toContain(
+      `warning: Provider "mock" (api openai-responses) needs the package openai, which is not installed; runs that use this provider fail until it is fixed (toolsift doctor checks it). Fix: ${install}`,
+    );
+    const refused = await fetch(`${bareUrl}/v1/responses`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "toolsift", input: "What is the weather in Berlin tomorrow?" }),
+    });
+    const refusal = ((await refused.json()) as { error: { message: string; code: string } }).error;
+    expect(refused.status).toBe(502);
+    expect(refusal.code).toBe("provider_failed");
+    expect(refusal.message).toBe(
+      `Provider "mock" (api openai-responses) needs the package openai, which is not installed. Install it: ${install}`,
+    );
+    await stopGroup(bare.child);
+    await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "openai@6.49.0"], {
+      cwd: project,
+    });
+
     const gateway = await startNpx("gateway", "--port", "0", "--config", "toolsift.json5");
+    expect(gateway.stderr()).not.toContain("needs the package openai");
     const url = /listening on (\S+)$/u.exec(gateway.line)?.[1] ?? "";
     const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: "unused-on-loopback" });
     const response = await client.responses.create({

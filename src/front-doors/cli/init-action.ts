@@ -2,6 +2,8 @@ import { constants } from "node:fs";
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { installCommandFor, missingPackages } from "../../runtime/optional-packages/index.js";
+import { OPENAI_SDK } from "../../runtime/providers/index.js";
 import { ToolsiftError } from "../../shared/errors/index.js";
 import type { CliIo } from "./types.js";
 
@@ -71,8 +73,22 @@ export async function runInit(options: { dir: string }, io: CliIo): Promise<void
     io.stdout(`wrote ${target}\n`);
   }
   io.stdout(
-    `\nNext, in ${dir}:\n  npx toolsift search "weather forecast" --catalog catalog.json\n  npx toolsift mock-openai\n  npx toolsift gateway --config toolsift.json5\n`,
+    `\nNext, in ${dir}:\n  npx toolsift search "weather forecast" --catalog catalog.json\n  npx toolsift mock-openai\n${gatewaySteps(dir)}`,
   );
+}
+
+/**
+ * The starter's last step, `npx toolsift gateway`; when the `openai` client its provider speaks through is
+ * not installed (an optional peer dependency), preceded by the command that installs it, or (for a toolsift
+ * that npx fetched) replaced by the `npx -p` command that brings it along.
+ */
+function gatewaySteps(dir: string): string {
+  const args = ["gateway", "--config", "toolsift.json5"];
+  const missing = missingPackages([OPENAI_SDK]);
+  if (missing.length === 0) return `  npx toolsift ${args.join(" ")}\n`;
+  const install = installCommandFor(missing, { cwd: dir, args });
+  if (install.startsWith("npx ")) return `  ${install}\n`;
+  return `  ${install}   (the gateway's model client)\n  npx toolsift ${args.join(" ")}\n`;
 }
 
 async function exists(path: string): Promise<boolean> {

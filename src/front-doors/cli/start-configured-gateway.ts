@@ -81,12 +81,13 @@ export async function startConfiguredGateway(
   }
   for (const plugin of environment.plugins.plugins)
     log(`plugin ${plugin.id} loaded: ${plugin.tools.length} tools`);
-  // A provider an agent uses that cannot send a request (no key, not configured) is said now, not at the
+  // A provider an agent uses that cannot send a request (no key, not configured, its client package not
+  // installed) is said now, not at the
   // first request's 502.
   for (const check of checkProviders(runtime.loaded.config, env, runtime.loaded.warnings)) {
     if (check.status === "warn" || check.status === "error")
       log(
-        `warning: ${check.message.replace(/\.$/u, "")}; runs that use this provider fail until it is fixed (toolsift doctor checks it).`,
+        `warning: ${check.message.replace(/\.$/u, "")}; runs that use this provider fail until it is fixed (toolsift doctor checks it).${check.fix === undefined ? "" : ` Fix: ${check.fix}`}`,
       );
   }
   if (token !== undefined && keys.length === 0)

@@ -10,6 +10,7 @@ import {
   OPENAI_BASE_URL,
   type ProviderSettings,
   providerKeyProblem,
+  providerSdkProblem,
 } from "../../runtime/providers/index.js";
 import { isToolsiftError } from "../../shared/errors/index.js";
 import type { DoctorCheck } from "./types.js";
@@ -20,7 +21,9 @@ const BUILT_IN_ONLY_NOTE =
   "no agent is configured: only toolsift gateway's default agent would use it; toolsift mcp serve needs no provider key";
 
 /**
- * One finding per provider: each one in `models.providers`, plus OpenAI when an agent uses it unconfigured.
+ * One finding per provider: each one in `models.providers`, plus OpenAI when an agent uses it unconfigured;
+ * and one more for a provider an agent uses whose client package (`openai`, `@anthropic-ai/sdk`) is not
+ * installed, with the command that installs it as its fix.
  * Only the keys of providers an agent uses are checked: a provider an agent uses that cannot send a request
  * (no key for the OpenAI API, bad settings, not configured at all) is an error; a provider no agent uses is
  * listed as not checked (a config for `mcp serve` alone needs no key). With no agent configured, the gateway's
@@ -41,7 +44,7 @@ export function checkProviders(
     ...[...usedBy.keys()].filter((id) => !Object.hasOwn(providers, id)),
   ];
 
-  return ids.map((id): DoctorCheck => {
+  return ids.flatMap((id): DoctorCheck[] => {
     const users = usedBy.get(id) ?? [];
     const builtInOnly = users.length > 0 && users.every((user) => user === BUILT_IN_AGENT);
     const settings = Object.hasOwn(providers, id)
@@ -51,39 +54,56 @@ export function checkProviders(
         : undefined;
     const key = formatConfigPath(["models", "providers", id]);
     if (settings === undefined) {
-      return {
-        name: "providers",
-        status: "error",
-        message: `${id}: used by ${users.join(", ")}, but ${key} is not configured`,
-        fix: `add ${key} with api and baseUrl, or use a configured provider`,
-      };
+      return [
+        {
+          name: "providers",
+          status: "error",
+          message: `${id}: used by ${users.join(", ")}, but ${key} is not configured`,
+          fix: `add ${key} with api and baseUrl, or use a configured provider`,
+        },
+      ];
     }
     if (users.length === 0) {
-      return {
-        name: "providers",
-        status: "ok",
-        message: `${id}: not used by any agent; its key is not checked`,
-      };
+      return [
+        {
+          name: "providers",
+          status: "ok",
+          message: `${id}: not used by any agent; its key is not checked`,
+        },
+      ];
     }
     const status = builtInOnly ? "warn" : "error";
     const details = envWarnings.filter((warning) => warning.startsWith(`${key}.`));
     if (builtInOnly) details.push(BUILT_IN_ONLY_NOTE);
     let problem: string | undefined;
+    // A client package that is not installed is its own finding, beside the key's.
+    let sdkProblem: ReturnType<typeof providerSdkProblem>;
     try {
       if (!isPlainRecord(settings)) throw new Error(`${key} is not an object`);
       problem = providerKeyProblem(id, settings as unknown as ProviderSettings, env);
+      sdkProblem = providerSdkProblem(id, (settings as unknown as ProviderSettings).api);
     } catch (error) {
       problem = isToolsiftError(error) || error instanceof Error ? error.message : String(error);
     }
+    const sdk: DoctorCheck[] =
+      sdkProblem === undefined
+        ? []
+        : [{ name: "providers", status, message: sdkProblem.problem, fix: sdkProblem.command }];
     if (problem !== undefined) {
-      return { name: "providers", status, message: problem, ...(details.length > 0 ? { details } : {}) };
+      return [
+        ...sdk,
+        { name: "providers", status, message: problem, ...(details.length > 0 ? { details } : {}) },
+      ];
     }
     const use = `used by ${users.join(", ")}`;
-    return {
-      name: "providers",
-      status: "ok",
-      message: `${id}: ${describeKey(settings as unknown as ProviderSettings)} (${use})`,
-    };
+    return [
+      ...sdk,
+      {
+        name: "providers",
+        status: "ok",
+        message: `${id}: ${describeKey(settings as unknown as ProviderSettings)} (${use})`,
+      },
+    ];
   });
 }
 

@@ -22,6 +22,9 @@ import type {
 } from "./types.js";
 
 /** Tools that need a decision when the config names none: the shell. */
+/** `tools.approval.mode` when unset: calls that need approval wait for an operator. */
+export const DEFAULT_APPROVAL_MODE: ApprovalMode = "ask";
+
 export const DEFAULT_APPROVAL_REQUIRE: readonly string[] = ["exec"];
 
 /** Random bytes in an approval id (hex-encoded after the prefix). */
@@ -205,7 +208,7 @@ function denied(reason: string): ApprovalDecision {
 }
 
 function readMode(mode: unknown): ApprovalMode {
-  if (mode === undefined) return "ask";
+  if (mode === undefined) return DEFAULT_APPROVAL_MODE;
   if (MODES.includes(mode as ApprovalMode)) return mode as ApprovalMode;
   throw new ToolsiftError(
     "CONFIG_INVALID",

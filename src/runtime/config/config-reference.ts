@@ -1,10 +1,8 @@
 import * as z from "zod";
 import { configFileSchema } from "./config-schema.js";
-import { DEFAULT_MAX_TURNS, DEFAULT_RUN_TIMEOUT_MS } from "./limits.js";
-import { DEFAULT_AGENT_MODEL } from "./resolve-agent.js";
 
 /** A JSON Schema node as zod writes it (only the parts the reference reads). */
-type SchemaNode = {
+export type SchemaNode = {
   type?: string | string[];
   enum?: unknown[];
   minimum?: number;
@@ -19,30 +17,18 @@ type SchemaNode = {
 };
 
 /**
- * Defaults the schema cannot carry (they are applied where each setting is read); a key missing here has no
- * default (unset means off, or none). `<id>` stands for a map key (a provider, agent or server id).
+ * What the reference says about one key beside its schema: its default (applied where the setting is read;
+ * none means unset is off, or none) and an example value. `<id>` stands for a map key (a provider, agent or
+ * server id), `[]` for a list item.
  */
-const DEFAULTS: Readonly<Record<string, string>> = {
-  "models.providers.<id>.baseUrl":
-    "https://api.openai.com/v1 (https://api.anthropic.com for anthropic-messages)",
-  "models.providers.<id>.apiKey": "OPENAI_API_KEY / ANTHROPIC_API_KEY for the real APIs",
-  "models.providers.<id>.timeoutMs": "120000",
-  "models.providers.<id>.maxRetries": "2",
-  "agents.defaults.model": DEFAULT_AGENT_MODEL,
-  "agents.defaults.harness": "embedded",
-  "agents.defaults.maxTurns": String(DEFAULT_MAX_TURNS),
-  "agents.defaults.runTimeoutMs": String(DEFAULT_RUN_TIMEOUT_MS),
-  "tools.toolSearch": "automatic (on, tools mode; see the README's Tool Search section)",
-  "gateway.bind": "127.0.0.1",
-  "gateway.port": "18789",
-  "state.url":
-    "TOOLSIFT_STATE_URL, else files under TOOLSIFT_STATE_DIR (a postgresql:// URL; see docs/fleet.md)",
-};
+export type ConfigKeyNote = { default?: string; example?: unknown };
 
 const HEADER = `# Config reference
 
-Generated from the config schema (\`src/runtime/config/config-schema.ts\`) by \`npm run docs:config\`; do not edit by
-hand: \`src/runtime/config/config-reference.test.ts\` fails when this file is stale.
+Generated from the config schema (\`src/runtime/config/config-schema.ts\`) and each key's default and example
+(\`src/front-doors/cli/config-key-notes.ts\`, the defaults taken from the constants the code applies) by
+\`npm run docs:config\`; do not edit by hand: \`src/runtime/config/config-reference.test.ts\` fails when this
+file is stale. A key without a default is off, or none, when unset.
 
 The config file is JSON5 at \`$TOOLSIFT_HOME/toolsift.json\` (default \`~/.toolsift/toolsift.json\`), or the
 file \`--config FILE\` / \`TOOLSIFT_CONFIG\` names (which must exist). State (session logs) lives in
@@ -52,27 +38,47 @@ Any string value may be \`"env:NAME"\`, read from the environment at start. \`<i
 digits, \`.\`, \`_\`, \`-\`, at most 64. \`toolsift config set <path> <value>\` edits the file;
 \`toolsift doctor\` checks it.
 
-| key | type and allowed values | default |
-| --- | --- | --- |
+| key | type and allowed values | default | example |
+| --- | --- | --- | --- |
 `;
 
-/** docs/config.md's text: every key of the config schema with its type, allowed values and default. */
-export function renderConfigReference(): string {
+/** One key of the config schema: its dotted path (`<id>` for a map key, `[]` for a list item) and its node. */
+export type ConfigKey = { key: string; node: SchemaNode; leaf: boolean };
+
+/** Every key of the config schema, nested ones and map and list entries included, in schema order. */
+export function configKeys(): ConfigKey[] {
   const root = z.toJSONSchema(configFileSchema, { unrepresentable: "any", io: "input" }) as SchemaNode;
-  const rows: string[] = [];
-  walk(root, [], rows);
+  const keys: ConfigKey[] = [];
+  walk(root, [], keys);
+  return keys;
+}
+
+/**
+ * docs/config.md's text: every key of the config schema with its type, allowed values, default and an
+ * example, from `notes` (keyed like ConfigKey.key).
+ */
+export function renderConfigReference(notes: Readonly<Record<string, ConfigKeyNote>>): string {
+  const rows = configKeys().map(({ key, node }) => {
+    const note = notes[key] ?? {};
+    const example = note.example === undefined ? "" : `\`${JSON.stringify(note.example)}\``;
+    return `| \`${key}\` | ${describe(node)} | ${cell(note.default ?? "")} | ${cell(example)} |`;
+  });
   return `${HEADER}${rows.join("\n")}\n`;
 }
 
-function walk(node: SchemaNode, path: string[], rows: string[]): void {
-  const key = path.join(".").replaceAll(".[]", "[]");
-  if (path.length > 0) rows.push(`| \`${key}\` | ${describe(node)} | ${cell(DEFAULTS[key] ?? "")} |`);
+function walk(node: SchemaNode, path: string[], keys: ConfigKey[]): void {
+  const nested = node.properties !== undefined || isEntryMap(node) || node.items?.properties !== undefined;
+  if (path.length > 0) keys.push({ key: path.join(".").replaceAll(".[]", "[]"), node, leaf: !nested });
   if (node.properties) {
-    for (const [name, child] of Object.entries(node.properties)) walk(child, [...path, name], rows);
+    for (const [name, child] of Object.entries(node.properties)) walk(child, [...path, name], keys);
   }
   if (typeof node.additionalProperties === "object" && node.additionalProperties.properties)
-    walk(node.additionalProperties, [...path, "<id>"], rows);
-  if (node.items?.properties) walk(node.items, [...path, "[]"], rows);
+    walk(node.additionalProperties, [...path, "<id>"], keys);
+  if (node.items?.properties) walk(node.items, [...path, "[]"], keys);
+}
+
+function isEntryMap(node: SchemaNode): boolean {
+  return typeof node.additionalProperties === "object" && node.additionalProperties.properties !== undefined;
 }
 
 function describe(node: SchemaNode): string {

@@ -11,7 +11,10 @@ import { expandHome } from "./resolve-config-paths.js";
 import { CONFIG_ID_PATTERN, isModelReference } from "./schema-fields.js";
 
 /** Folder under the state directory holding default agent workspaces. */
-const WORKSPACE_FOLDER = "workspace";
+/** The folder under the state directory that holds each agent's default workspace (`workspace/<agent id>`). */
+export const WORKSPACE_FOLDER = "workspace";
+/** The harness an agent runs under when neither its entry nor `agents.defaults` names one. */
+export const DEFAULT_HARNESS = "embedded";
 
 /** The agent that always exists, with or without an `agents.list` entry. */
 export const MAIN_AGENT_ID = "main";
@@ -106,7 +109,7 @@ export function resolveAgent(
   return {
     id: agentId,
     model: { provider, id: modelId, ...(settings === undefined ? {} : { settings }) },
-    harness: pick("harness") ?? "embedded",
+    harness: pick("harness") ?? DEFAULT_HARNESS,
     workspace,
     ...(contextWindowTokens === undefined ? {} : { contextWindowTokens }),
     instructions: pick("instructions") ?? DEFAULT_AGENT_INSTRUCTIONS,

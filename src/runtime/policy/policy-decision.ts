@@ -8,7 +8,7 @@ import { matchesSelector } from "./selector.js";
 import type { PolicyLayers } from "./types.js";
 
 /** The profile a layer without `profile` uses. */
-const DEFAULT_PROFILE = "full";
+export const DEFAULT_PROFILE = "full";
 
 /**
  * Whether the policy admits one catalog entry: every present layer (global, then agent, then sandbox) must

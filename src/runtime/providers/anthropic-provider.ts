@@ -4,7 +4,6 @@ import { fromMessagesAnswer, toMessagesBody } from "./anthropic-mapping.js";
 import { isAnthropicClientError, toAnthropicProviderError } from "./anthropic-provider-error.js";
 import { MESSAGES_API, readMessagesStream } from "./anthropic-stream.js";
 import { PLACEHOLDER_API_KEY } from "./api-endpoints.js";
-import type { CreateProviderOptions } from "./create-provider.js";
 import { followStream } from "./follow-stream.js";
 import { MAX_PAUSE_TURN_CONTINUATIONS } from "./limits.js";
 import { malformedAnswerError, type ProviderErrorContext } from "./provider-error.js";
@@ -15,6 +14,7 @@ import { streamedOrWhole } from "./streamed-or-whole.js";
 import { guardTextListener, TextListenerFailure } from "./text-listener.js";
 import type {
   ConversationItem,
+  CreateProviderOptions,
   Provider,
   ProviderRequest,
   ProviderResponse,

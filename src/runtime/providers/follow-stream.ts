@@ -1,8 +1,7 @@
-import { APIError, APIUserAbortError } from "openai";
 import { isToolsiftError } from "../../shared/errors/index.js";
 import { type ProviderErrorContext, streamBrokenError, streamStalledError } from "./provider-error.js";
 
-/** A stream of the `openai` client: its items, and the controller that cancels its HTTP response. */
+/** A stream of the `openai` (or Anthropic) client: its items, and the controller that cancels its HTTP response. */
 export type ClientStream<Item> = AsyncIterable<Item> & { controller: AbortController };
 
 /** Options of `followStream`. */
@@ -14,13 +13,10 @@ export type FollowStreamOptions = {
   context: ProviderErrorContext;
   /** The API's name for messages (`Responses API`, `Chat Completions`). */
   api: string;
-  /**
-   * The client's own error objects, passed through unchanged for the caller's mapping. Default: the
-   * `openai` client's `APIError`.
-   */
-  isClientError?: (error: unknown) => boolean;
-  /** The error thrown once the caller's signal aborted. Default: the `openai` client's `APIUserAbortError`. */
-  abortError?: () => unknown;
+  /** The client's own error objects (its `APIError`), passed through unchanged for the caller's mapping. */
+  isClientError: (error: unknown) => boolean;
+  /** The error thrown once the caller's signal aborted (the client's `APIUserAbortError`). */
+  abortError: () => unknown;
 };
 
 /**
@@ -35,9 +31,7 @@ export async function* followStream<Item>(
   stream: ClientStream<Item>,
   options: FollowStreamOptions,
 ): AsyncGenerator<Item, void, undefined> {
-  const { signal, idleMs, context, api } = options;
-  const isClientError = options.isClientError ?? ((error: unknown) => error instanceof APIError);
-  const abortError = options.abortError ?? (() => new APIUserAbortError());
+  const { signal, idleMs, context, api, isClientError, abortError } = options;
   let stalled = false;
   let timer: NodeJS.Timeout | undefined;
   const rearm = () => {

@@ -1,5 +1,4 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
-import { isToolsiftError, messageOf, ToolsiftError } from "../../shared/errors/index.js";
+import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import { collapseWhitespace, cutText } from "../../shared/text/index.js";
 import { OPENAI_API_KEY_ENV } from "./api-endpoints.js";
 import { MAX_PROVIDER_ERROR_CHARS } from "./limits.js";
@@ -22,21 +21,6 @@ export type ProviderErrorContext = {
 /** Text with every occurrence of the provider's key replaced by `[REDACTED]`. */
 export function withoutApiKey(text: string, apiKey: string | undefined): string {
   return apiKey === undefined || apiKey.length === 0 ? text : text.split(apiKey).join(REDACTED_API_KEY);
-}
-
-/**
- * The ToolsiftError for a request that failed for good (after the client's retries): `CANCELLED` when the
- * caller aborted, otherwise `PROVIDER_FAILED` with a message naming the provider and what to check — the
- * HTTP status and the provider's own message (bounded), the timeout, or the unreachable base URL.
- */
-export function toProviderError(error: unknown, context: ProviderErrorContext): ToolsiftError {
-  if (isToolsiftError(error)) return error;
-  if (error instanceof APIUserAbortError) return cancelledError(context, error);
-  if (error instanceof APIConnectionTimeoutError) return timeoutError(context, error);
-  if (error instanceof APIConnectionError) return unreachableError(context, error);
-  if (error instanceof APIError && typeof error.status === "number")
-    return httpStatusError(context, error.status, openAIMessage(error), error);
-  return unexplainedError(context, error);
 }
 
 /** `CANCELLED`: the caller's signal aborted the request. */
@@ -104,16 +88,6 @@ export function malformedAnswerError(id: string, api: string): ToolsiftError {
     "PROVIDER_FAILED",
     `Provider "${id}" sent an answer that is not a valid ${api} response. Check that models.providers.${id}.api matches what the server speaks.`,
   );
-}
-
-/** The provider's message of an `openai` client error: the body's `error.message`, else the client's text. */
-function openAIMessage(error: APIError): string {
-  const inner = error.error;
-  return typeof inner === "object" &&
-    inner !== null &&
-    typeof (inner as { message?: unknown }).message === "string"
-    ? (inner as { message: string }).message
-    : error.message.replace(/^\d{3} /u, "");
 }
 
 function statusHint(status: number, context: ProviderErrorContext): string {

@@ -68,6 +68,14 @@ export interface Provider {
   complete(request: ProviderRequest): Promise<ProviderResponse>;
 }
 
+/** Options of `createProvider`. */
+export type CreateProviderOptions = {
+  /** The fetch the client uses (default: the global `fetch`); wrapped to measure request bytes. */
+  fetch?: typeof fetch;
+  /** Where a missing OpenAI (Anthropic) key is looked up. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+};
+
 /** A provider's settings in the config file (`models.providers.<id>`). */
 export interface ProviderSettings {
   api: "openai-responses" | "openai-chat" | "anthropic-messages";

@@ -1,4 +1,5 @@
 import { ToolsiftError } from "../../shared/errors/index.js";
+import { installCommandFor } from "../optional-packages/index.js";
 import { createExportReporter } from "./export-reporter.js";
 import { DEFAULT_METRIC_EXPORT_INTERVAL_MS, DEFAULT_SPAN_EXPORT_DELAY_MS } from "./limits.js";
 import type { RunningTelemetry } from "./start-telemetry.js";
@@ -94,7 +95,13 @@ async function importTelemetrySdk(): Promise<typeof import("./start-telemetry.js
     if (code !== "ERR_MODULE_NOT_FOUND" || !message.includes("@opentelemetry/")) throw error;
     throw new ToolsiftError(
       "CONFIG_INVALID",
-      `An OTLP endpoint is set (telemetry.otlp.endpoint or OTEL_EXPORTER_OTLP_ENDPOINT), but the OpenTelemetry SDK is not installed (${message.split("\n")[0]}). Install it next to toolsift: npm install ${TELEMETRY_SDK_PACKAGES.join(" ")}; or remove the endpoint.`,
+      `An OTLP endpoint is set (telemetry.otlp.endpoint or OTEL_EXPORTER_OTLP_ENDPOINT), but the OpenTelemetry SDK is not installed (${message.split("\n")[0]}). Install it next to toolsift (${installCommandFor(TELEMETRY_SDK_PACKAGES.map(optionalPackage))}), or remove the endpoint.`,
     );
   }
+}
+
+/** `name@version` as an OptionalPackage (the name of a scoped package starts with its `@`). */
+function optionalPackage(spec: string): { name: string; version: string } {
+  const at = spec.lastIndexOf("@");
+  return { name: spec.slice(0, at), version: spec.slice(at + 1) };
 }
