@@ -10,6 +10,7 @@ import { createSessionFileWriter } from "./session-file-writer.js";
 import { sessionLogPaths } from "./session-key.js";
 import { sessionEventLine } from "./session-line.js";
 import { statSessions } from "./stat-sessions.js";
+import { createStorageFaultReporter } from "./storage-fault-reporter.js";
 import { isStorageFault, STORAGE_FIX, storageUnavailable } from "./storage-unavailable.js";
 import type { SessionStore } from "./types.js";
 
@@ -116,7 +117,6 @@ export function createFileSessionStore(
   const logPath = sessionLogPaths(stateDir);
   const writer = createSessionFileWriter();
   const commits = createGroupCommit((path, text, sync) => writer.append(path, text, sync));
-  let fault: string | undefined;
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
   const statAll = async () => {
     try {
@@ -126,23 +126,10 @@ export function createFileSessionStore(
     }
   };
 
-  const report = (line: string) => {
-    try {
-      options.onStorageFault?.(line);
-    } catch {
-      // A failing reporter must not change what the store answers.
-    }
-  };
-  const noteFault = (reason: string) => {
-    if (fault !== undefined) return;
-    fault = reason;
-    report(`session storage unavailable: ${reason}`);
-  };
-  const noteWritable = () => {
-    if (fault === undefined) return;
-    fault = undefined;
-    report(`session storage available again: the state directory ${stateDir} takes writes.`);
-  };
+  const faults = createStorageFaultReporter(
+    options.onStorageFault,
+    `the state directory ${stateDir} takes writes.`,
+  );
 
   return {
     async append(agentId, sessionKey, event) {
@@ -154,18 +141,18 @@ export function createFileSessionStore(
         if (!isStorageFault(error)) throw storageError("append to", path, error);
         const unavailable = storageUnavailable(stateDir, error);
         probed = undefined; // the next probe looks again rather than answer from before the failure
-        noteFault(unavailable.message);
+        faults.fault(unavailable.message);
         throw unavailable;
       }
-      noteWritable();
+      faults.writable();
     },
 
     probeWritable() {
       const now = Date.now();
       if (probed === undefined || now - probed.at >= STATE_PROBE_CACHE_MS) {
         const status = probeStateDir(stateDir).then((result) => {
-          if (result.writable) noteWritable();
-          else noteFault(`${result.reason}. ${STORAGE_FIX}`);
+          if (result.writable) faults.writable();
+          else faults.fault(`${result.reason}. ${STORAGE_FIX}`);
           return result;
         });
         probed = { at: now, status };

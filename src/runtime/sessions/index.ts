@@ -19,6 +19,7 @@ export { replayConversation } from "./replay-conversation.js";
 export { isSecretKeyName } from "./secret-key-name.js";
 export { assertValidSessionKey, isValidSessionKey, sessionLogPath } from "./session-key.js";
 export { sessionEventLine } from "./session-line.js";
+export { createStorageFaultReporter, type StorageFaultReporter } from "./storage-fault-reporter.js";
 export { STORAGE_FIX } from "./storage-unavailable.js";
 export { type SessionSummary, summarizeSession } from "./summarize-session.js";
 export type { SessionEvent, SessionStore } from "./types.js";

@@ -1,5 +1,5 @@
 import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
-import type { QueueStats, SessionRunQueue } from "../state/types.js";
+import { type QueueStats, type SessionRunQueue, turnAfter } from "../state/index.js";
 import type { GatewayPresence } from "./gateway-presence.js";
 import { RUN_QUEUE_POLL_MS, RUN_RELEASE_RETRY_MS } from "./limits.js";
 import type { PostgresPool } from "./open-postgres-pool.js";
@@ -191,7 +191,7 @@ export function createPostgresRunQueue(
     void tail.then(() => {
       if (turns.get(sessionId) === tail) turns.delete(sessionId);
     });
-    return { previous: () => untilAborted(previous, signal), done: settle };
+    return { previous: () => turnAfter(previous, signal), done: settle };
   };
 
   const admit = (sessionId: string): Promise<Admission> => {
@@ -266,21 +266,4 @@ export function createPostgresRunQueue(
       }
     },
   };
-}
-
-/** Resolves when `previous` does, or rejects with the signal's reason as soon as `signal` aborts (first wins). */
-function untilAborted(previous: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (signal === undefined) return previous;
-  return new Promise((resolve, reject) => {
-    const leave = () => reject(signal.reason);
-    if (signal.aborted) {
-      leave();
-      return;
-    }
-    signal.addEventListener("abort", leave, { once: true });
-    void previous.then(() => {
-      signal.removeEventListener("abort", leave);
-      resolve();
-    });
-  });
 }

@@ -1,6 +1,7 @@
 import { isToolsiftError, messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import {
   assertValidSessionKey,
+  createStorageFaultReporter,
   pageSessions,
   parseSessionListId,
   parseSessionLog,
@@ -112,26 +113,12 @@ export function createPostgresSessionStore(
 ): SessionStore {
   const where = redactedUrl(db.url);
   const queues = new Map<string, Queue>();
-  let fault: string | undefined;
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
 
-  const report = (line: string) => {
-    try {
-      options.onStorageFault?.(line);
-    } catch {
-      // A failing reporter must not change what the store answers.
-    }
-  };
-  const noteFault = (reason: string) => {
-    if (fault !== undefined) return;
-    fault = reason;
-    report(`session storage unavailable: ${reason}`);
-  };
-  const noteWritable = () => {
-    if (fault === undefined) return;
-    fault = undefined;
-    report(`session storage available again: the state database ${where} takes writes.`);
-  };
+  const faults = createStorageFaultReporter(
+    options.onStorageFault,
+    `the state database ${where} takes writes.`,
+  );
 
   /** A fault that is not the database being unavailable (a bad schema, a refused statement): INTERNAL. */
   const failure = (action: string, error: unknown): unknown =>
@@ -207,8 +194,8 @@ export function createPostgresSessionStore(
           : `The state database ${where} cannot be probed: ${messageOf(error)}. ${POSTGRES_FIX}`,
       };
     }
-    if (status.writable) noteWritable();
-    else noteFault(status.reason);
+    if (status.writable) faults.writable();
+    else faults.fault(status.reason);
     return status;
   };
 
@@ -230,13 +217,13 @@ export function createPostgresSessionStore(
       } catch (error) {
         if (isToolsiftError(error) && error.code === "STORAGE_UNAVAILABLE") {
           probed = undefined; // the next probe looks again rather than answer from before the failure
-          noteFault(error.message);
+          faults.fault(error.message);
         }
         throw error;
       }
       // A probe answered while the database was down is not reused once an append got through.
-      if (fault !== undefined) probed = undefined;
-      noteWritable();
+      if (faults.faulted) probed = undefined;
+      faults.writable();
     },
 
     probeWritable() {

@@ -3,7 +3,7 @@ export { createMemoryApprovalLedger } from "../approvals/index.js";
 export { createFileStateStore } from "./file-state-store.js";
 export { MAX_REMEMBERED_RESPONSES, MAX_STORED_RESPONSE_BYTES } from "./limits.js";
 export { createMemoryResponseStore, ResponseRegistry } from "./response-registry.js";
-export { createMemoryRunQueue, SessionQueue } from "./session-queue.js";
+export { createMemoryRunQueue, SessionQueue, turnAfter } from "./session-queue.js";
 export {
   type QueueStats,
   type ResponseOrigin,

@@ -76,7 +76,7 @@ export class SessionQueue {
 }
 
 /** Resolves when `previous` settled, or rejects with the reason as soon as `signal` aborts (whichever is first). */
-function turnAfter(previous: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+export function turnAfter(previous: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
   if (signal === undefined) return previous;
   return new Promise((resolve, reject) => {
     const leave = () => reject(signal.reason);
