@@ -36,6 +36,19 @@ describe("openPostgresPool", () => {
     }
   });
 
+  it("cancels a statement past the statement timeout, as the database being unable to serve", async () => {
+    const db = openPostgresPool(url, { statementTimeoutMs: 200 });
+    try {
+      await expect(db.query("a slow statement", "SELECT pg_sleep(2)")).rejects.toMatchObject({
+        code: "STORAGE_UNAVAILABLE",
+        message: expect.stringMatching(/a slow statement: canceling statement due to statement timeout/u),
+      });
+      expect((await db.query<{ one: number }>("after", "SELECT 1 AS one")).rows[0]?.one).toBe(1);
+    } finally {
+      await db.end();
+    }
+  });
+
   it("refuses a URL that is not postgresql://, naming the setting", () => {
     expect(() => openPostgresPool("mysql://localhost/db")).toThrow(/state\.url .* postgresql:\/\//u);
     expect(() => openPostgresPool("not a url")).toThrow(/state\.url .* not a URL/u);

@@ -22,6 +22,8 @@ export interface PostgresPool {
 export interface PostgresPoolOptions {
   /** Most connections. Default 10 (`DEFAULT_POOL_SIZE`). */
   max?: number;
+  /** The server cancels a statement running longer. Default 10 s (`STATEMENT_TIMEOUT_MS`). */
+  statementTimeoutMs?: number;
   /** Told about errors of idle connections (the database went away between queries). */
   onIdleError?(error: Error): void;
 }
@@ -52,14 +54,15 @@ export function checkStateUrl(url: string): void {
  */
 export function openPostgresPool(url: string, options: PostgresPoolOptions = {}): PostgresPool {
   checkStateUrl(url);
+  const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: IDLE_CONNECTION_MS,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
+    statement_timeout: statementTimeoutMs,
     // The client gives up a little after the server would have cancelled the statement.
-    query_timeout: STATEMENT_TIMEOUT_MS + CONNECT_TIMEOUT_MS,
+    query_timeout: statementTimeoutMs + CONNECT_TIMEOUT_MS,
     application_name: "toolsift",
   });
   pool.on("error", (error) => {
