@@ -11,6 +11,8 @@ export async function showTools(
   const runtime = await assembleRuntime({
     ...(options.config ? { configPath: options.config } : {}),
     log: (line) => io.stderr(`${line}\n`),
+    // Listing tools keeps no state: a fleet's database is not touched.
+    localStateOnly: true,
   });
   try {
     const surface = await runtime.runner.effectiveSurface(options.agent);
