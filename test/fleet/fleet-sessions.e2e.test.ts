@@ -153,6 +153,18 @@ describe("a fleet of three gateways on one database", () => {
     expect((await waiting).status).toBe(200);
   });
 
+  it("`toolsift tools` and `toolsift search` keep no state: they finish without touching the database", async () => {
+    // A URL at a port nothing listens on: a command that opened the state would fail or hang.
+    const env = { ...fleet.env("cli"), TOOLSIFT_STATE_URL: "postgresql://nobody@127.0.0.1:9/none" };
+    const tools = await run(process.execPath, [CLI_ENTRY, "tools"], { env, timeout: 20_000 });
+    expect(tools.stdout).toContain("touch_marker");
+    const search = await run(process.execPath, [CLI_ENTRY, "search", "marker file"], {
+      env,
+      timeout: 20_000,
+    });
+    expect(search.stdout).toContain("touch_marker");
+  });
+
   it("`toolsift sessions` and `sessions show` read the fleet's database", async () => {
     const env = fleet.env("cli");
     const listed = await run(process.execPath, [CLI_ENTRY, "sessions", "--json", "--limit", "100"], { env });
