@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import OpenAI, { NotFoundError } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_ENTRY } from "../../src/dev/qa/start-gateway-process.js";
@@ -163,6 +165,31 @@ describe("a fleet of three gateways on one database", () => {
       timeout: 20_000,
     });
     expect(search.stdout).toContain("touch_marker");
+  });
+
+  it("`toolsift mcp serve` on the fleet's config logs its calls to the same database", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_ENTRY, "mcp", "serve"],
+      env: fleet.env("mcp") as Record<string, string>,
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "fleet-probe", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      // The fleet's config declares its tools directly (toolSearch: false).
+      const called = await client.callTool({ name: "slow_step", arguments: {} });
+      expect(JSON.stringify(called.content)).toContain("stepped");
+    } finally {
+      await client.close();
+    }
+    const c = fleet.gateways[2];
+    if (!c) throw new Error("three gateways expected");
+    const listed = (await read(c, "ops", "/v1/sessions?agent=mcp&limit=100")).body.data as Array<{
+      agentId: string;
+    }>;
+    expect(listed.length).toBeGreaterThanOrEqual(1);
+    expect(listed.every((session) => session.agentId === "mcp")).toBe(true);
   });
 
   it("`toolsift sessions` and `sessions show` read the fleet's database", async () => {
