@@ -61,6 +61,7 @@ export async function startConfiguredGateway(
       ...(keys.length === 0 ? {} : { authKeys: keys }),
       ...(gatewayConfig.maxBodyBytes === undefined ? {} : { maxBodyBytes: gatewayConfig.maxBodyBytes }),
       ...(gatewayConfig.hostedTools === undefined ? {} : { hostedTools: gatewayConfig.hostedTools }),
+      ...(gatewayConfig.console === undefined ? {} : { console: gatewayConfig.console }),
       // Browser safety: the Host check knows the bind address; listed origins get CORS.
       bindHost: host,
       ...(gatewayConfig.cors?.allowOrigins === undefined
