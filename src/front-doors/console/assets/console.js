@@ -54,7 +54,7 @@ function main() {
 /** Replaces the page's content, sets its title and moves focus to it (keyboard and screen-reader users). */
 function show(title, ...content) {
   document.title = `${title} · toolsift console`;
-  main().replaceChildren(el("h1", {}, title), ...content);
+  main().replaceChildren(el("h1", {}, title), ...content.flat().filter((node) => node !== undefined));
 }
 
 function problem(error) {
