@@ -289,6 +289,11 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the operator console in
     const text = (await page.locator("main").textContent()) ?? "";
     expect(text).toContain(HOSTILE_TOOL);
     expect(text).toContain(hostileMarkup("output"));
+    // The mock searched first: the candidates show the tool's hostile description.
+    expect(await page.locator("ol.candidates li").first().textContent()).toContain(
+      hostileMarkup("description"),
+    );
+    expect(text).toContain("Run 1");
     await expectNoScriptRan(page);
     await page.screenshot({ path: join(shots, "timeline-call.png"), fullPage: true });
   });

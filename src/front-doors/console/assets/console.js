@@ -272,19 +272,21 @@ async function showTimeline() {
     }
     run.events.push(event);
   }
-  const sections = runs.map((run, index) =>
-    el(
+  let runNumber = 0;
+  const sections = runs.map((run) => {
+    if (run.runId) runNumber += 1;
+    return el(
       "section",
-      { "aria-label": run.runId ? `Run ${run.runId}` : "Session" },
+      { "aria-label": run.runId ? `Run ${runNumber}` : "Session" },
       el(
         "h2",
         {},
-        run.runId ? `Run ${index + 1}` : "Session",
+        run.runId ? `Run ${runNumber}` : "Session",
         run.runId ? el("span", { class: "meta" }, ` ${run.runId}`) : undefined,
       ),
       run.events.map((event) => timelineEvent(event, calls)),
-    ),
-  );
+    );
+  });
   show(
     `Session ${data.sessionKey}`,
     el(
@@ -314,6 +316,33 @@ function facts(pairs) {
       .filter(([, value]) => value !== undefined && value !== null)
       .map(([name, value]) => `${name} ${value}`)
       .join(" · "),
+  );
+}
+
+/** A search's output as a list of candidates (id, then description) when it is the usual JSON list; else as it is. */
+function candidates(output) {
+  let list;
+  try {
+    list = JSON.parse(output);
+  } catch {
+    list = undefined;
+  }
+  if (!Array.isArray(list) || !list.every((item) => typeof item === "object" && item !== null)) {
+    return el("pre", {}, output);
+  }
+  if (list.length === 0) return el("p", {}, "none");
+  return el(
+    "ol",
+    { class: "candidates" },
+    list.map((item) =>
+      el(
+        "li",
+        {},
+        el("code", {}, String(item.id ?? item.name ?? "")),
+        item.description ? ` ${String(item.description)}` : "",
+        item.input ? el("span", { class: "meta" }, ` input ${String(item.input)}`) : undefined,
+      ),
+    ),
   );
 }
 
@@ -408,7 +437,7 @@ function timelineEvent(event, calls) {
           event.at,
           el("p", {}, "Query: ", el("q", {}, String(query ?? "(none)"))),
           el("p", { class: "meta" }, "Candidates the model saw:"),
-          el("pre", {}, event.output),
+          candidates(event.output),
         );
       }
       return eventBox(
