@@ -39,7 +39,13 @@ const BOB = {
   token: "tsk-console-bob-8e7d6c5b4a3928171605f4e3",
   scopes: ["runs", "sessions:read", "approvals"],
 };
-const TOKENS = [ALICE.token, BOB.token];
+/** A key that may read sessions but not decide approvals. */
+const READER = {
+  id: "reader",
+  token: "tsk-console-reader-a1b2c3d4e5f60718293a4b5c",
+  scopes: ["sessions:read"],
+};
+const TOKENS = [ALICE.token, BOB.token, READER.token];
 /** The session alice's hostile-text run writes, and the one whose call waits for her approval. */
 const XSS_SESSION = "alice-xss";
 const APPROVAL_SESSION = "alice-approve";
@@ -83,7 +89,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the operator console in
       agents: { defaults: { model: "mock/toolsift-mock" } },
       plugins: { load: { paths: [plugin] } },
       tools: { approval: { require: [HOSTILE_TOOL], mode: "ask", timeoutMs: 120_000 } },
-      gateway: { auth: { keys: [ALICE, BOB] } },
+      gateway: { auth: { keys: [ALICE, BOB, READER] } },
     });
     gateway = await gatewayProcess(configPath, env);
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: false, args: CHROMIUM_ARGS });
@@ -229,6 +235,23 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the operator console in
     await expect.poll(() => bobPage.locator("main [role=alert]").textContent()).toContain("has no session");
     expect(await bobPage.locator("main").textContent()).not.toContain("hello");
     await bobPage.close();
+  });
+
+  it("the gateway logs where the console is; a key without the approvals scope gets no Approvals link", async () => {
+    expect(gateway.log()).toContain(`gateway console: ${gateway.url}/console (sign in with a key's token)`);
+    const reader = await browser.newContext();
+    reader.on("request", (request) => requested.push(request.url()));
+    const readerPage = await reader.newPage();
+    await readerPage.goto(`${gateway.url}/console/login`);
+    await readerPage.locator("#token").fill(READER.token);
+    await readerPage.keyboard.press("Enter");
+    await readerPage.waitForURL(`${gateway.url}/console/sessions`);
+    await expect.poll(() => readerPage.locator("#who").textContent()).toContain("key reader");
+    expect(await readerPage.locator("#nav-sessions").isVisible()).toBe(true);
+    expect(await readerPage.locator("#nav-approvals").isVisible()).toBe(false);
+    await readerPage.goto(`${gateway.url}/console/approvals`);
+    await expect.poll(() => readerPage.locator("main [role=alert]").textContent()).toContain("approvals");
+    await reader.close();
   });
 
   it("POSTs without the CSRF token, or from another origin, are refused; alice stays signed in", async () => {

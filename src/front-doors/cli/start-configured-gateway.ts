@@ -103,6 +103,11 @@ export async function startConfiguredGateway(
       ? "gateway browsers: requests with an Origin header are refused (list web apps in gateway.cors.allowOrigins)"
       : `gateway browsers: CORS for ${origins.join(", ")}; other origins are refused`,
   );
+  log(
+    gatewayConfig.console === false
+      ? "gateway console: off (gateway.console: false)"
+      : `gateway console: ${started.url}/console${keys.length > 0 || token !== undefined ? " (sign in with a key's token)" : ""}`,
+  );
   const stopPruning = scheduleSessionPruning(environment.state, runtime.loaded.config.sessions, log);
   // Upstream MCP servers connect in the background once the gateway listens; each one's status is logged.
   // Then every agent's catalog and search index are built, so the first run finds them ready.

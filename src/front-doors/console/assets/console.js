@@ -104,6 +104,10 @@ async function start() {
 
 function showChrome(session, path) {
   document.getElementById("nav").hidden = false;
+  const may = (scope) => session.scopes.includes("admin") || session.scopes.includes(scope);
+  // Links to pages the key cannot read are left out (the API refuses them anyway).
+  document.getElementById("nav-sessions").hidden = !may("sessions:read");
+  document.getElementById("nav-approvals").hidden = !may("approvals") || !session.approvals;
   for (const link of document.querySelectorAll("#nav a")) {
     if (link.getAttribute("href") === path) link.setAttribute("aria-current", "page");
   }
