@@ -5,6 +5,7 @@ import {
   CONSOLE_IDLE_MS,
   CONSOLE_MAX_AGE_MS,
   MAX_CONSOLE_SESSIONS,
+  MAX_CONSOLE_SESSIONS_PER_KEY,
   MAX_PENDING_LOGINS,
   PENDING_LOGIN_MS,
 } from "./limits.js";
@@ -55,15 +56,26 @@ describe("ConsoleSessions", () => {
 
   it("bounds both kinds apart: opening pages never signs anyone out; the least recently used goes first", () => {
     const { sessions } = clocked();
-    const first = sessions.open(ALICE);
-    const second = sessions.open(ALICE);
+    const keyOf = (index: number): Caller => ({ ...ALICE, keyId: `key${index}` });
+    const first = sessions.open(keyOf(0));
+    const second = sessions.open(keyOf(1));
     for (let index = 0; index < MAX_PENDING_LOGINS * 3; index += 1) sessions.open();
     expect(sessions.size()).toEqual({ pending: MAX_PENDING_LOGINS, signedIn: 2 });
     expect(sessions.find(first.id)).toBe(first);
-    for (let index = 0; index < MAX_CONSOLE_SESSIONS - 1; index += 1) sessions.open(ALICE);
+    for (let index = 2; index < MAX_CONSOLE_SESSIONS + 1; index += 1) sessions.open(keyOf(index));
     expect(sessions.size().signedIn).toBe(MAX_CONSOLE_SESSIONS);
     expect(sessions.find(second.id)).toBeUndefined(); // used least recently: dropped
     expect(sessions.find(first.id)).toBe(first);
+  });
+
+  it("one key holds at most MAX_CONSOLE_SESSIONS_PER_KEY: signing in again and again drops only its own", () => {
+    const { sessions } = clocked();
+    const bob = sessions.open({ ...ALICE, keyId: "bob" });
+    const alices = Array.from({ length: MAX_CONSOLE_SESSIONS * 2 }, () => sessions.open(ALICE));
+    expect(sessions.size().signedIn).toBe(MAX_CONSOLE_SESSIONS_PER_KEY + 1);
+    expect(sessions.find(bob.id)).toBe(bob);
+    expect(sessions.find(alices[0]?.id)).toBeUndefined();
+    expect(sessions.find(alices.at(-1)?.id)).toBe(alices.at(-1));
   });
 
   it("close ends a session", () => {

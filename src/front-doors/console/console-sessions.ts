@@ -4,6 +4,7 @@ import {
   CONSOLE_IDLE_MS,
   CONSOLE_MAX_AGE_MS,
   MAX_CONSOLE_SESSIONS,
+  MAX_CONSOLE_SESSIONS_PER_KEY,
   MAX_PENDING_LOGINS,
   PENDING_LOGIN_MS,
 } from "./limits.js";
@@ -24,7 +25,8 @@ export type Clock = () => number;
  * The console's sessions, in this process's memory: a random id (the cookie) maps to a random CSRF token and,
  * once signed in, the key's caller; never the token. Bounded twice: pages waiting for a login (anyone can
  * open one) are kept apart from signed-in sessions (only a key's holder can make one), so opening pages never
- * signs anyone out. Signed-in sessions end after `CONSOLE_IDLE_MS` unused or `CONSOLE_MAX_AGE_MS` in all.
+ * signs anyone out, and each key holds at most `MAX_CONSOLE_SESSIONS_PER_KEY`, so no key's holder can sign the
+ * others out by signing in again and again. Signed-in sessions end after `CONSOLE_IDLE_MS` unused or `CONSOLE_MAX_AGE_MS` in all.
  */
 export class ConsoleSessions {
   readonly #pending = new Map<string, ConsoleSession>();
@@ -45,6 +47,13 @@ export class ConsoleSessions {
       createdAt: now,
       lastSeen: now,
     };
+    if (caller !== undefined) {
+      const own = [...this.#signedIn.values()].filter((held) => held.caller?.keyId === caller.keyId);
+      // Least recently used first (the map's order): drop the key's oldest until one more fits.
+      for (const held of own.slice(0, Math.max(0, own.length - MAX_CONSOLE_SESSIONS_PER_KEY + 1))) {
+        this.#signedIn.delete(held.id);
+      }
+    }
     const into = caller === undefined ? this.#pending : this.#signedIn;
     const bound = caller === undefined ? MAX_PENDING_LOGINS : MAX_CONSOLE_SESSIONS;
     while (into.size >= bound) {

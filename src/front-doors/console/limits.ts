@@ -1,6 +1,12 @@
 /** Signed-in console sessions kept at once; past it the least recently used one is dropped (signed out). */
 export const MAX_CONSOLE_SESSIONS = 256;
 
+/**
+ * Signed-in console sessions one key may hold; its least recently used is dropped past it, so one key's holder
+ * cannot push everyone else's sessions out of `MAX_CONSOLE_SESSIONS`.
+ */
+export const MAX_CONSOLE_SESSIONS_PER_KEY = 16;
+
 /** Sessions waiting for a login (a page opened, no token pasted yet); past it the oldest is dropped. */
 export const MAX_PENDING_LOGINS = 256;
 
