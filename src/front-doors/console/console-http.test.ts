@@ -2,53 +2,15 @@ import { describe, expect, it } from "vitest";
 import { createApprovalBroker, type PendingApproval } from "../../runtime/approvals/index.js";
 import { startTestGateway, type TestGateway } from "../gateway/gateway.test-support.js";
 import { ALL_TEST_KEYS, authorizationOf, TEST_KEYS } from "../gateway/gateway-keys.test-support.js";
+import { type ConsoleAnswer as Answer, consoleClient as clientOf } from "./console-client.test-support.js";
 import { CSRF_HEADER, SESSION_COOKIE } from "./console-paths.js";
 import { CONSOLE_CSP } from "./security-headers.js";
 
 // The console over real HTTP, as a browser's requests reach it: the cookie, the CSRF token, the Origin and
 // Fetch Metadata checks, the security headers, and the same key scoping as the API.
 
-type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
-
-/** A browser-like client of one console: it keeps the cookie and the CSRF token, and sends its own Origin. */
 function consoleClient(test: TestGateway) {
-  let cookie: string | undefined;
-  let csrf = "bootstrap";
-  const send = async (
-    method: "GET" | "POST",
-    path: string,
-    options: { body?: unknown; headers?: Record<string, string>; omit?: string[] } = {},
-  ): Promise<Answer> => {
-    const headers: Record<string, string> = {
-      [CSRF_HEADER]: csrf,
-      "sec-fetch-site": "same-origin",
-      ...(cookie === undefined ? {} : { cookie: `${SESSION_COOKIE}=${cookie}` }),
-      ...(method === "POST" ? { origin: test.url, "content-type": "application/json" } : {}),
-      ...options.headers,
-    };
-    for (const name of options.omit ?? []) delete headers[name];
-    const response = await fetch(`${test.url}/console/api${path}`, {
-      method,
-      headers,
-      ...(method === "POST" ? { body: JSON.stringify(options.body ?? {}) } : {}),
-    });
-    const set = response.headers.get("set-cookie");
-    const value = set === null ? undefined : new RegExp(`${SESSION_COOKIE}=([^;]*)`, "u").exec(set)?.[1];
-    if (value !== undefined) cookie = value === "" ? undefined : value;
-    const body = (await response.json()) as Record<string, unknown>;
-    if (typeof body.csrf === "string") csrf = body.csrf;
-    return { status: response.status, body, headers: response.headers };
-  };
-  return {
-    send,
-    get cookie() {
-      return cookie;
-    },
-    async login(token: string): Promise<Answer> {
-      await send("GET", "/session");
-      return send("POST", "/login", { body: { token } });
-    },
-  };
+  return clientOf(test.url);
 }
 
 function code(answer: Answer): unknown {
