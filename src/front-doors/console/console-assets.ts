@@ -1,10 +1,21 @@
 import { readFile } from "node:fs/promises";
 
+const JAVASCRIPT = "text/javascript; charset=utf-8";
+
 /** The files of the console's pages, served under `/console/assets/`, with their media types. */
 const ASSETS: Readonly<Record<string, string>> = {
-  "console.js": "text/javascript; charset=utf-8",
+  "console.js": JAVASCRIPT,
+  "api.js": JAVASCRIPT,
+  "dom.js": JAVASCRIPT,
+  "login-page.js": JAVASCRIPT,
+  "sessions-page.js": JAVASCRIPT,
+  "timeline-page.js": JAVASCRIPT,
+  "approvals-page.js": JAVASCRIPT,
   "console.css": "text/css; charset=utf-8",
 };
+
+/** The console's script files (ES modules that import each other by these names). */
+export const CONSOLE_SCRIPTS: readonly string[] = Object.keys(ASSETS).filter((name) => name.endsWith(".js"));
 
 /** The one page every console path answers with; its script draws the page the path names. */
 const SHELL = "console.html";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createApprovalBroker, type PendingApproval } from "../../runtime/approvals/index.js";
 import { startTestGateway, type TestGateway } from "../gateway/gateway.test-support.js";
 import { ALL_TEST_KEYS, authorizationOf, TEST_KEYS } from "../gateway/gateway-keys.test-support.js";
+import { CONSOLE_SCRIPTS } from "./console-assets.js";
 import { type ConsoleAnswer as Answer, consoleClient as clientOf } from "./console-client.test-support.js";
 import { CSRF_HEADER, SESSION_COOKIE } from "./console-paths.js";
 import { CONSOLE_CSP } from "./security-headers.js";
@@ -37,10 +38,18 @@ describe("the console's pages and headers", () => {
       expect(html).toContain('<script type="module" src="/console/assets/console.js"></script>');
       expect(html).not.toMatch(/<script>|<style>| on[a-z]+=|https?:\/\//u);
     }
-    const script = await fetch(`${test.url}/console/assets/console.js`);
-    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
-    const source = await script.text();
-    expect(source).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/u);
+    expect(CONSOLE_SCRIPTS.length).toBeGreaterThan(1);
+    for (const name of CONSOLE_SCRIPTS) {
+      const script = await fetch(`${test.url}/console/assets/${name}`);
+      expect(script.headers.get("content-type"), name).toBe("text/javascript; charset=utf-8");
+      const source = await script.text();
+      expect(source, name).not.toMatch(
+        /innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function|https?:\/\//u,
+      );
+      // Every module it imports is one the gateway serves.
+      for (const [, imported] of source.matchAll(/from "\.\/([^"]+)"/gu))
+        expect(CONSOLE_SCRIPTS).toContain(imported);
+    }
     expect((await fetch(`${test.url}/console/assets/console.css`)).headers.get("content-type")).toBe(
       "text/css; charset=utf-8",
     );
