@@ -51,6 +51,8 @@ const XSS_SESSION = "alice-xss";
 const APPROVAL_SESSION = "alice-approve";
 const USER_TEXT = `hello ${hostileMarkup("input")}`;
 
+/** Bound on a followed timeline showing a new event (it is read again every 2 s; a bound against hangs). */
+const FOLLOW_BOUND_MS = 15_000;
 /** Bound on starting the mock, the gateway and Chromium on a busy machine (against hangs, not a timing goal). */
 const START_BOUND_MS = 60_000;
 
@@ -284,7 +286,11 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the operator console in
     await expect.poll(() => page.locator("main table a").count()).toBe(2);
   });
 
-  it("alice approves the waiting call with a note (keyboard only) and the run finishes", async () => {
+  it("alice approves the waiting call with a note (keyboard only); the run finishes, and its open timeline follows", async () => {
+    const following = await alice.newPage();
+    await following.goto(`${gateway.url}/console/session?agent=main&key=${APPROVAL_SESSION}`);
+    await following.locator("#in-progress").waitFor();
+    expect(await following.locator("main").textContent()).not.toContain("Run completed");
     await page.goto(`${gateway.url}/console/approvals`);
     const approval = page.locator("article.approval");
     await approval.waitFor();
@@ -304,6 +310,12 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the operator console in
     expect(answer.status).toBe(200);
     expect(await markerLines(markerPath)).toHaveLength(1);
     expect(gateway.log()).toContain("checked in the console");
+    // The timeline opened before the decision shows the finished run without a reload.
+    await expect
+      .poll(() => following.locator("main").textContent(), { timeout: FOLLOW_BOUND_MS })
+      .toContain("Run completed");
+    expect(await following.locator("#in-progress").count()).toBe(0);
+    await following.close();
   });
 
   it("the approved run's timeline shows the call, its hostile output and description as text, and nothing runs", async () => {

@@ -20,7 +20,7 @@ export function main() {
   return document.getElementById("main");
 }
 
-/** Replaces the page's content, sets its title and moves focus to it (keyboard and screen-reader users). */
+/** Replaces the page's content and sets its title; focus stays where it was (a refresh never steals it). */
 export function show(title, ...content) {
   document.title = `${title} · toolsift console`;
   main().replaceChildren(el("h1", {}, title), ...content.flat().filter((node) => node !== undefined));

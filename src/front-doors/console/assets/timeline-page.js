@@ -4,17 +4,44 @@
 import { api } from "./api.js";
 import { el, facts, pretty, problem, show, when } from "./dom.js";
 
+/** How often the timeline of a session with a run in progress is read again. */
+const FOLLOW_MS = 2000;
+
 export async function showTimeline() {
   const query = new URLSearchParams(location.search);
-  const agentId = query.get("agent") ?? "main";
-  const key = query.get("key") ?? "";
+  const path = `/session-events?${new URLSearchParams({ agent: query.get("agent") ?? "main", key: query.get("key") ?? "" })}`;
   let data;
   try {
-    data = await api(`/session-events?${new URLSearchParams({ agent: agentId, key })}`);
+    data = await api(path);
   } catch (error) {
     show("Session", el("p", {}, el("a", { href: "/console/sessions" }, "All sessions")), problem(error));
     return;
   }
+  renderTimeline(data);
+  // While a run is in progress (the log does not end with a run summary), the timeline follows it.
+  let shown = data.events.length;
+  const follow = async () => {
+    let next;
+    try {
+      next = await api(path);
+    } catch {
+      return; // signed out, or the gateway went away: the page stays as it was
+    }
+    if (next.events.length !== shown) {
+      shown = next.events.length;
+      renderTimeline(next);
+    }
+    if (inProgress(next)) setTimeout(follow, FOLLOW_MS);
+  };
+  if (inProgress(data)) setTimeout(follow, FOLLOW_MS);
+}
+
+function inProgress(data) {
+  const last = data.events.at(-1);
+  return last !== undefined && last.type !== "run-summary" && last.type !== "session";
+}
+
+function renderTimeline(data) {
   const calls = new Map();
   for (const event of data.events) {
     if (event.type !== "assistant-output") continue;
@@ -53,6 +80,13 @@ export async function showTimeline() {
       `agent ${data.agentId} · `,
       el("a", { href: "/console/sessions" }, "All sessions"),
     ),
+    inProgress(data)
+      ? el(
+          "p",
+          { role: "status", class: "meta", id: "in-progress" },
+          "A run is in progress: this timeline follows it (read again every 2 seconds).",
+        )
+      : undefined,
     sections,
   );
 }
