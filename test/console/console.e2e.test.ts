@@ -256,6 +256,25 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the operator console in
     await reader.close();
   });
 
+  it("the tools page shows the agent's effective tools; the keyboard reaches its controls", async () => {
+    await page.goto(`${gateway.url}/console/tools`);
+    const row = page.locator("#tools tbody tr", { hasText: HOSTILE_TOOL });
+    await row.waitFor();
+    const cells = await row.locator("td").allTextContents();
+    expect(cells).toEqual([
+      HOSTILE_TOOL,
+      `native:hostile:${HOSTILE_TOOL}`,
+      "native",
+      "hostile",
+      "behind Tool Search",
+    ]);
+    expect(await page.locator("#tools").textContent()).toContain("Declared: tool_search");
+    await page.screenshot({ path: join(shots, "tools.png"), fullPage: true });
+    const order = await tabOrder(page, "#tools tbody tr");
+    for (const control of ["a:nav-tools", "select:tools-agent", "button:Show"])
+      expect(order).toContain(control);
+  });
+
   it("POSTs without the CSRF token, or from another origin, are refused; alice stays signed in", async () => {
     const noCsrf = (await page.evaluate(
       `fetch("/console/api/logout", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).then(async (r) => ({ status: r.status, text: await r.text() }))`,

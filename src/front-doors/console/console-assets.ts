@@ -11,6 +11,7 @@ const ASSETS: Readonly<Record<string, string>> = {
   "sessions-page.js": JAVASCRIPT,
   "timeline-page.js": JAVASCRIPT,
   "approvals-page.js": JAVASCRIPT,
+  "tools-page.js": JAVASCRIPT,
   "console.css": "text/css; charset=utf-8",
 };
 

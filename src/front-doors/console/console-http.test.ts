@@ -231,9 +231,18 @@ describe("the console shows a key what the API shows it", () => {
     });
     expect(stolen.status).toBe(404);
 
+    const tools = await aliceConsole.send("GET", "/tools?agent=main");
+    expect(tools.status).toBe(200);
+    expect(tools.body).toMatchObject({ agentId: "main" });
+    expect((await aliceConsole.send("GET", "/tools?agent=nobody")).status).toBe(404);
+    const helperOnly = consoleClient(test);
+    await helperOnly.login(TEST_KEYS.helperOnly.token);
+    expect(code(await helperOnly.send("GET", "/tools?agent=main"))).toBe("agent_not_allowed");
+
     const readerConsole = consoleClient(test);
     await readerConsole.login(TEST_KEYS.reader.token);
     expect(code(await readerConsole.send("GET", "/approvals"))).toBe("insufficient_scope");
+    expect(code(await readerConsole.send("GET", "/tools?agent=main"))).toBe("insufficient_scope");
     const opsConsole = consoleClient(test);
     await opsConsole.login(TEST_KEYS.ops.token);
     const all = (await opsConsole.send("GET", "/sessions")).body.data as Array<{ owner: string | null }>;

@@ -21,6 +21,7 @@ export const CONSOLE_PAGES: readonly string[] = [
   `${CONSOLE_PATH}/sessions`,
   `${CONSOLE_PATH}/session`,
   `${CONSOLE_PATH}/approvals`,
+  `${CONSOLE_PATH}/tools`,
 ];
 
 /** The request header carrying the session's CSRF token on every console API request. */

@@ -8,16 +8,18 @@ import {
 } from "../../runtime/http-guard/index.js";
 import type { ConsoleBackend } from "../console/index.js";
 import { decideApproval, visibleApprovals } from "./approval-routes.js";
+import { requireAgentAllowed } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, invalidRequest } from "./gateway-error.js";
 import { MAX_APPROVAL_BODY_BYTES } from "./limits.js";
 import { listSessionsFor, readSessionFor } from "./read-routes.js";
 import { readJsonBody } from "./request/read-json-body.js";
+import { requireKnownAgent } from "./resolve-run-target.js";
 import { readAgentId, readSessionKey } from "./run-target.js";
 
 /**
- * What the console reads and decides through: the same functions as `/v1/sessions`, `/v1/sessions/:key`
- * and `/v1/approvals`, with the same scope and ownership checks, so the console shows a key exactly what
+ * What the console reads and decides through: the same functions as `/v1/sessions`, `/v1/sessions/:key`,
+ * `/v1/tools/effective` and `/v1/approvals`, with the same scope and ownership checks, so the console shows a key exactly what
  * the API shows it (and, with a shared state, the same on every gateway of a fleet).
  */
 export function createConsoleBackend(
@@ -48,6 +50,13 @@ export function createConsoleBackend(
       const key = readSessionKey(sessionKey, "key");
       if (key === undefined) throw invalidRequest("key", "the session key is missing.");
       return readSessionFor(gateway, caller, readAgentId(agentId, "agent"), key);
+    },
+    tools: async (caller, agentId) => {
+      requireCallerScope(caller, "runs", "the tools page");
+      const agent = readAgentId(agentId, "agent");
+      requireKnownAgent(gateway, agent, "agent");
+      requireAgentAllowed(caller, agent, "agent");
+      return gateway.runner.effectiveSurface(agent);
     },
     ...(approvals === undefined
       ? {}

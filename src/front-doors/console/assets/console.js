@@ -9,6 +9,7 @@ import { problem, show } from "./dom.js";
 import { showLogin } from "./login-page.js";
 import { showSessions } from "./sessions-page.js";
 import { showTimeline } from "./timeline-page.js";
+import { showTools } from "./tools-page.js";
 
 async function start() {
   let session;
@@ -33,6 +34,7 @@ async function start() {
   if (path === "/console/sessions") await showSessions(session);
   else if (path === "/console/session") await showTimeline(session);
   else if (path === "/console/approvals") await showApprovals(session);
+  else if (path === "/console/tools") await showTools(session);
 }
 
 function showChrome(session, path) {
@@ -41,6 +43,7 @@ function showChrome(session, path) {
   // Links to pages the key cannot read are left out (the API refuses them anyway).
   document.getElementById("nav-sessions").hidden = !may("sessions:read");
   document.getElementById("nav-approvals").hidden = !may("approvals") || !session.approvals;
+  document.getElementById("nav-tools").hidden = !may("runs");
   for (const link of document.querySelectorAll("#nav a")) {
     if (link.getAttribute("href") === path) link.setAttribute("aria-current", "page");
   }
