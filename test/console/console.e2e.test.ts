@@ -275,6 +275,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the operator console in
       expect(order).toContain(control);
   });
 
+  it("the health page shows storage and each provider as /healthz does", async () => {
+    await page.goto(`${gateway.url}/console/health`);
+    await page.locator("#health table").waitFor();
+    expect(await page.locator("#health [role=status]").textContent()).toContain("Healthy");
+    expect(await page.locator("#health tbody tr").allTextContents()).toEqual(["mockreachable"]);
+    await page.screenshot({ path: join(shots, "health.png"), fullPage: true });
+  });
+
   it("POSTs without the CSRF token, or from another origin, are refused; alice stays signed in", async () => {
     const noCsrf = (await page.evaluate(
       `fetch("/console/api/logout", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).then(async (r) => ({ status: r.status, text: await r.text() }))`,

@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { createApprovalBroker, type PendingApproval } from "../../runtime/approvals/index.js";
+import { createFileSessionStore } from "../../runtime/sessions/index.js";
+import { createGateway } from "../gateway/create-gateway.js";
+import { FakeRunner } from "../gateway/fake-runner.test-support.js";
 import { startTestGateway, type TestGateway } from "../gateway/gateway.test-support.js";
 import { ALL_TEST_KEYS, authorizationOf, TEST_KEYS } from "../gateway/gateway-keys.test-support.js";
 import { CONSOLE_SCRIPTS } from "./console-assets.js";
@@ -260,5 +266,42 @@ describe("the console shows a key what the API shows it", () => {
     expect(decided).toMatchObject({ status: 200, body: { id: approval.id, decision: "allow" } });
     expect((await held).status).toBe(200);
     broker.close();
+  });
+});
+
+describe("the console's health page", () => {
+  it("answers as /healthz: providers for any key; where the state fails only for an admin", async () => {
+    const healthy = await startTestGateway({ authKeys: ALL_TEST_KEYS });
+    healthy.runner.providerStatus = () => ({ openai: "reachable", spare: "unknown" });
+    const reader = consoleClient(healthy);
+    await reader.login(TEST_KEYS.reader.token);
+    expect((await reader.send("GET", "/health")).body).toEqual({
+      ok: true,
+      status: 200,
+      providers: { openai: "reachable", spare: "unknown" },
+    });
+
+    const root = await mkdtemp(join(tmpdir(), "toolsift-console-health-"));
+    onTestFinished(() => rm(root, { recursive: true, force: true }));
+    await writeFile(join(root, "blocker"), "a file where a directory should be");
+    const stateDir = join(root, "blocker", "state");
+    const sessions = createFileSessionStore(stateDir);
+    const gateway = createGateway({
+      runner: new FakeRunner(sessions),
+      sessions,
+      authKeys: ALL_TEST_KEYS,
+      log: () => {},
+    });
+    const listener = await gateway.listen({ port: 0, host: "127.0.0.1" });
+    onTestFinished(() => listener.close());
+    const alice = clientOf(listener.url);
+    await alice.login(TEST_KEYS.alice.token);
+    const hidden = (await alice.send("GET", "/health")).body;
+    expect(hidden).toMatchObject({ ok: false, status: 503 });
+    expect(String(hidden.reason)).toContain("cannot be written");
+    expect(String(hidden.reason)).not.toContain("blocker");
+    const ops = clientOf(listener.url);
+    await ops.login(TEST_KEYS.ops.token);
+    expect(String((await ops.send("GET", "/health")).body.reason)).toContain(stateDir);
   });
 });

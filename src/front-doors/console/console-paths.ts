@@ -22,6 +22,7 @@ export const CONSOLE_PAGES: readonly string[] = [
   `${CONSOLE_PATH}/session`,
   `${CONSOLE_PATH}/approvals`,
   `${CONSOLE_PATH}/tools`,
+  `${CONSOLE_PATH}/health`,
 ];
 
 /** The request header carrying the session's CSRF token on every console API request. */

@@ -136,6 +136,12 @@ export function createConsoleRoutes(options: ConsoleOptions): Hono {
     return c.json(await backend.readSession(caller, agent, key));
   });
 
+  app.get(`${api}/health`, async (c) => {
+    const caller = signedInCaller(c);
+    if ("status" in caller) return refuse(c, caller);
+    return c.json(await backend.health(caller));
+  });
+
   app.get(`${api}/tools`, async (c) => {
     const caller = signedInCaller(c);
     if ("status" in caller) return refuse(c, caller);

@@ -29,6 +29,11 @@ export type ConsoleBackend = {
   listSessions(caller: Caller, query: ConsoleSessionQuery): Promise<unknown>;
   /** One of the caller's sessions with its events (`GET /v1/sessions/:key`' answer). Needs `sessions:read`. */
   readSession(caller: Caller, agentId: string, sessionKey: string): Promise<unknown>;
+  /**
+   * The gateway's health as `/healthz` answers it (storage, draining, providers), for any signed-in key; the
+   * storage reason names where and why only for an admin.
+   */
+  health(caller: Caller): Promise<unknown>;
   /** The tools a run of the agent would get (`GET /v1/tools/effective`' answer). Needs `runs` and the agent. */
   tools(caller: Caller, agentId: string): Promise<unknown>;
   /** The pending approvals the caller may decide (`GET /v1/approvals`' answer); absent without a broker. */

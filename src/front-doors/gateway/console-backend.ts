@@ -12,7 +12,7 @@ import { requireAgentAllowed } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, invalidRequest } from "./gateway-error.js";
 import { MAX_APPROVAL_BODY_BYTES } from "./limits.js";
-import { listSessionsFor, readSessionFor } from "./read-routes.js";
+import { listSessionsFor, readHealth, readSessionFor } from "./read-routes.js";
 import { readJsonBody } from "./request/read-json-body.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
 import { readAgentId, readSessionKey } from "./run-target.js";
@@ -50,6 +50,10 @@ export function createConsoleBackend(
       const key = readSessionKey(sessionKey, "key");
       if (key === undefined) throw invalidRequest("key", "the session key is missing.");
       return readSessionFor(gateway, caller, readAgentId(agentId, "agent"), key);
+    },
+    health: async (caller) => {
+      const health = await readHealth(gateway, caller);
+      return { ...health.body, status: health.status };
     },
     tools: async (caller, agentId) => {
       requireCallerScope(caller, "runs", "the tools page");

@@ -73,17 +73,12 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
   // Liveness is about storage: 503 while draining, or while the state directory cannot be written (the
   // store's probe, cached briefly). Providers are readiness, reported beside it, never a 503.
   app.get("/healthz", async (c) => {
-    const providers = gateway.runner.providerStatus?.() ?? {};
-    if (!gateway.tracker.accepting) return c.json({ ok: false, draining: true, providers }, 503);
-    const storage = await gateway.probeStorage();
-    if (storage !== undefined && !storage.writable) {
+    // The guard identifies a valid key here too: an admin's answer names the state directory.
+    const health = await readHealth(gateway, c.get(CALLER));
+    if (health.status === 503 && !("draining" in health.body)) {
       c.header("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
-      // The reason names the state directory: only for an admin (the guard identifies a valid key here too).
-      const caller = c.get(CALLER);
-      const reason = caller !== undefined && isAdminCaller(caller) ? storage.reason : HIDDEN_STORAGE_REASON;
-      return c.json({ ok: false, reason, providers }, 503);
     }
-    return c.json({ ok: true, providers });
+    return c.json(health.body, health.status);
   });
 
   app.get("/v1/tools/effective", async (c) => {
@@ -110,6 +105,23 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
     const agentId = readAgentId(c.req.query("agent"), "agent");
     return c.json(await readSessionFor(gateway, callerOf(c), agentId, sessionKey));
   });
+}
+
+/**
+ * The gateway's health as `/healthz` answers it (and the console shows it): 503 while draining or while the
+ * state cannot be written, the reason naming where and why only for an admin caller; providers beside it.
+ */
+export async function readHealth(gateway: GatewayContext, caller: Caller | undefined) {
+  const providers = gateway.runner.providerStatus?.() ?? {};
+  if (!gateway.tracker.accepting) {
+    return { status: 503 as const, body: { ok: false, draining: true as const, providers } };
+  }
+  const storage = await gateway.probeStorage();
+  if (storage !== undefined && !storage.writable) {
+    const reason = caller !== undefined && isAdminCaller(caller) ? storage.reason : HIDDEN_STORAGE_REASON;
+    return { status: 503 as const, body: { ok: false, reason, providers } };
+  }
+  return { status: 200 as const, body: { ok: true, providers } };
 }
 
 /** What one page of a caller's sessions is chosen by. */

@@ -6,6 +6,7 @@
 import { api, useCsrf } from "./api.js";
 import { showApprovals } from "./approvals-page.js";
 import { problem, show } from "./dom.js";
+import { showHealth } from "./health-page.js";
 import { showLogin } from "./login-page.js";
 import { showSessions } from "./sessions-page.js";
 import { showTimeline } from "./timeline-page.js";
@@ -35,6 +36,7 @@ async function start() {
   else if (path === "/console/session") await showTimeline(session);
   else if (path === "/console/approvals") await showApprovals(session);
   else if (path === "/console/tools") await showTools(session);
+  else if (path === "/console/health") await showHealth();
 }
 
 function showChrome(session, path) {
