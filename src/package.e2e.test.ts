@@ -119,12 +119,13 @@ async function gatewayPid(): Promise<number> {
 }
 
 describe("the packed package in an empty project", () => {
-  it("ships the examples, the docs and the LICENSE, and no source map", () => {
+  it("ships the examples, the docs, the console's page files and the LICENSE, and no source map", () => {
     expect(packedFiles).toEqual(
       expect.arrayContaining([
         "LICENSE",
         "dist/front-doors/cli/main.js",
         "dist/index.js",
+        "dist/front-doors/console/assets/console.js",
         "examples/toolsift.json5",
         "examples/plugins/weather/index.js",
         "examples/catalog.json",

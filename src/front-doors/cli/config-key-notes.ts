@@ -148,6 +148,7 @@ export const CONFIG_KEY_NOTES: Readonly<Record<string, ConfigKeyNote>> = {
   "gateway.maxBodyBytes": { default: String(DEFAULT_MAX_BODY_BYTES), example: 4194304 },
   "gateway.maxQueuedPerSession": { default: String(DEFAULT_MAX_QUEUED_PER_SESSION), example: 0 },
   "gateway.hostedTools": { default: DEFAULT_HOSTED_TOOLS_SETTING, example: "reject" },
+  "gateway.console": { default: "true", example: false },
   "gateway.cors.allowOrigins": { example: ["http://localhost:5173"] },
   "gateway.allowedHosts": { example: ["toolsift.internal.example.com"] },
   "state.url": {

@@ -61,6 +61,7 @@ export async function startConfiguredGateway(
       ...(keys.length === 0 ? {} : { authKeys: keys }),
       ...(gatewayConfig.maxBodyBytes === undefined ? {} : { maxBodyBytes: gatewayConfig.maxBodyBytes }),
       ...(gatewayConfig.hostedTools === undefined ? {} : { hostedTools: gatewayConfig.hostedTools }),
+      ...(gatewayConfig.console === undefined ? {} : { console: gatewayConfig.console }),
       // Browser safety: the Host check knows the bind address; listed origins get CORS.
       bindHost: host,
       ...(gatewayConfig.cors?.allowOrigins === undefined
@@ -101,6 +102,11 @@ export async function startConfiguredGateway(
     origins.length === 0
       ? "gateway browsers: requests with an Origin header are refused (list web apps in gateway.cors.allowOrigins)"
       : `gateway browsers: CORS for ${origins.join(", ")}; other origins are refused`,
+  );
+  log(
+    gatewayConfig.console === false
+      ? "gateway console: off (gateway.console: false)"
+      : `gateway console: ${started.url}/console${keys.length > 0 || token !== undefined ? " (sign in with a key's token)" : ""}`,
   );
   const stopPruning = scheduleSessionPruning(environment.state, runtime.loaded.config.sessions, log);
   // Upstream MCP servers connect in the background once the gateway listens; each one's status is logged.

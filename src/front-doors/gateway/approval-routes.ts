@@ -29,23 +29,35 @@ export function registerApprovalRoutes(app: Hono, approvals: ApprovalBroker): vo
 
   // Read within its own cap by readJsonBody: an upload the client abandons is one log line, not a 500.
   app.post("/v1/approvals/:id", async (c) => {
-    const { decision, note } = readDecision(await readJsonBody(c, MAX_APPROVAL_BODY_BYTES));
-    const id = c.req.param("id");
-    const caller = callerOf(c);
-    // Settled only when listed for this caller: ids are unguessable and never reused, and the first
-    // settlement wins, so a request that settled in between is answered as an unknown one.
-    const visible = (await approvals.pending()).some(
-      (pending) => pending.id === id && mayDecide(caller, pending),
-    );
-    if (!visible || !(await approvals.decide(id, decision, note))) {
-      const shown = QUOTABLE_ID.test(id) ? ` "${id}"` : "";
-      throw notFound(
-        `no pending approval${shown}: it does not exist, or it was already decided, timed out or cancelled. GET /v1/approvals lists the pending ones.`,
-        "id",
-      );
-    }
-    return c.json({ id, decision });
+    const body = await readJsonBody(c, MAX_APPROVAL_BODY_BYTES);
+    return c.json(await decideApproval(approvals, callerOf(c), c.req.param("id"), body));
   });
+}
+
+/**
+ * Settles a pending approval for `caller` (`POST /v1/approvals/:id`, and the console): the body
+ * (`{ decision, note? }`) is checked before the id, and another key's or an unknown id is the same 404.
+ */
+export async function decideApproval(
+  approvals: ApprovalBroker,
+  caller: Caller,
+  id: string,
+  body: unknown,
+): Promise<{ id: string; decision: ApprovalVerdict }> {
+  const { decision, note } = readDecision(body);
+  // Settled only when listed for this caller: ids are unguessable and never reused, and the first
+  // settlement wins, so a request that settled in between is answered as an unknown one.
+  const visible = (await approvals.pending()).some(
+    (pending) => pending.id === id && mayDecide(caller, pending),
+  );
+  if (!visible || !(await approvals.decide(id, decision, note))) {
+    const shown = QUOTABLE_ID.test(id) ? ` "${id}"` : "";
+    throw notFound(
+      `no pending approval${shown}: it does not exist, or it was already decided, timed out or cancelled. GET /v1/approvals lists the pending ones.`,
+      "id",
+    );
+  }
+  return { id, decision };
 }
 
 /** True when `caller` may see and decide `pending`: admin callers all, other keys their own runs'. */
@@ -54,7 +66,10 @@ function mayDecide(caller: Caller, pending: PendingApproval): boolean {
 }
 
 /** The pending approvals `caller` may see; a non-admin key sees its own session names. */
-async function visibleApprovals(approvals: ApprovalBroker, caller: Caller): Promise<PendingApproval[]> {
+export async function visibleApprovals(
+  approvals: ApprovalBroker,
+  caller: Caller,
+): Promise<PendingApproval[]> {
   const visible = (await approvals.pending()).filter((pending) => mayDecide(caller, pending));
   if (isAdminCaller(caller)) return visible;
   return visible.map((pending) => ({

@@ -8,10 +8,12 @@ import {
 import { createMemoryResponseStore, createMemoryRunQueue } from "../../runtime/state/index.js";
 import { withIncomingTrace } from "../../runtime/telemetry/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
+import { CONSOLE_POSTS, createConsoleRoutes, isConsolePath } from "../console/index.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
 import { registerRouteAccess } from "./caller-access.js";
 import { CHAT_COMPLETIONS_PATH, createChatRoutes } from "./chat/index.js";
 import { abortedRequestNote } from "./client-aborted.js";
+import { createConsoleBackend } from "./console-backend.js";
 import { createDialectApp, noRoute, refuseOtherMethods } from "./dialect-app.js";
 import type { GatewayContext } from "./gateway-context.js";
 import type { ApiErrorBody } from "./gateway-error.js";
@@ -61,7 +63,8 @@ const APPROVAL_ROUTE_METHODS: ReadonlyArray<readonly [path: string, allow: strin
  * error objects for every failure (never a stack trace), per-session run serialisation, and a bounded drain.
  * Every request passes the shared browser guard first (`src/runtime/http-guard`: Host, Origin/CORS, bearer token,
  * JSON Content-Type on POST). With `authToken` or `authKeys`, every route but `/healthz` needs a key, and
- * each route its scope (`caller-access.ts`); with `approvals`, the approval routes are served. An empty
+ * each route its scope (`caller-access.ts`); with `approvals`, the approval routes are served; unless
+ * `console: false`, the operator console is served at `/console` (`src/front-doors/console`). An empty
  * `authToken`, a bad key list or a malformed `allowOrigins` or `allowedHosts` entry throws CONFIG_INVALID.
  */
 export function createGateway(options: GatewayOptions): Gateway {
@@ -92,9 +95,11 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
   const routes =
     options.approvals === undefined ? ROUTE_METHODS : [...ROUTE_METHODS, ...APPROVAL_ROUTE_METHODS];
+  const consoleOn = options.console !== false;
   const jsonPosts = [
     ...DIALECT_POSTS,
     ...routes.filter(([, allow]) => allow.split(", ").includes("POST")).map(([path]) => path),
+    ...(consoleOn ? CONSOLE_POSTS : []),
   ];
   // Built once: the guard is rebuilt at `listen`, and only the ring (token digests) is kept, never the tokens.
   const keyRing =
@@ -104,7 +109,8 @@ export function createGateway(options: GatewayOptions): Gateway {
           ...(options.authToken === undefined ? {} : { token: options.authToken }),
         })
       : undefined;
-  const guardFor = (bindHost: string) => createGatewayGuard(options, { bindHost, jsonPosts, log, keyRing });
+  const guardFor = (bindHost: string) =>
+    createGatewayGuard(options, { bindHost, jsonPosts, log, keyRing, consoleOn });
   // The Host check needs the bind address: given, or taken from `listen` (127.0.0.1 until then).
   let guard = guardFor(options.bindHost ?? DEFAULT_BIND_HOST);
   // The gateway's own routes answer OpenAI error objects; each dialect's app renders its own.
@@ -134,6 +140,11 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.route(MESSAGES_PATH, createMessagesRoutes(gateway));
   registerReadRoutes(app, gateway);
   if (options.approvals !== undefined) registerApprovalRoutes(app, options.approvals);
+  // The operator console (`src/front-doors/console`): its own pages, signed in with a cookie.
+  if (consoleOn) {
+    const backend = createConsoleBackend(gateway, { keyRing, approvals: options.approvals });
+    app.route("/", createConsoleRoutes({ backend, log }));
+  }
   for (const [path, allow] of routes) refuseOtherMethods(app, { path, shown: path, allow });
 
   app.notFound((c) => c.json(noRoute(c.req.method, c.req.path).body(), 404));
@@ -194,6 +205,7 @@ function createGatewayGuard(
     jsonPosts: readonly string[];
     log: (line: string) => void;
     keyRing: KeyRing | undefined;
+    consoleOn: boolean;
   },
 ) {
   const { bindHost, log } = where;
@@ -221,6 +233,8 @@ function createGatewayGuard(
     },
     ...(where.keyRing === undefined ? {} : { keyRing: where.keyRing }),
     openPaths: ["/healthz"],
+    // The console's pages sign their callers in themselves (a session cookie) and answer only their own origin.
+    ...(where.consoleOn ? { ownPages: isConsolePath } : {}),
     requiresJsonBody: (method, path) => method === "POST" && jsonPosts.some((pattern) => pattern.test(path)),
     render: (refusal: GuardRefusal, path: string) =>
       unroutedErrorBody(path, {

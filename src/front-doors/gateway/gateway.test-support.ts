@@ -36,6 +36,7 @@ export async function startTestGateway(
     maxQueuedPerSession?: number;
     allowOrigins?: string[];
     hostedTools?: "omit" | "reject";
+    console?: boolean;
   } = {},
 ): Promise<TestGateway> {
   const stateDir = await mkdtemp(join(tmpdir(), "toolsift-gateway-"));
@@ -58,6 +59,7 @@ export async function startTestGateway(
       : { maxQueuedPerSession: options.maxQueuedPerSession }),
     ...(options.allowOrigins === undefined ? {} : { allowOrigins: options.allowOrigins }),
     ...(options.hostedTools === undefined ? {} : { hostedTools: options.hostedTools }),
+    ...(options.console === undefined ? {} : { console: options.console }),
   });
   const listener = await gateway.listen({ port: 0, host: "127.0.0.1" });
   onTestFinished(async () => {

@@ -73,17 +73,12 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
   // Liveness is about storage: 503 while draining, or while the state directory cannot be written (the
   // store's probe, cached briefly). Providers are readiness, reported beside it, never a 503.
   app.get("/healthz", async (c) => {
-    const providers = gateway.runner.providerStatus?.() ?? {};
-    if (!gateway.tracker.accepting) return c.json({ ok: false, draining: true, providers }, 503);
-    const storage = await gateway.probeStorage();
-    if (storage !== undefined && !storage.writable) {
+    // The guard identifies a valid key here too: an admin's answer names the state directory.
+    const health = await readHealth(gateway, c.get(CALLER));
+    if (health.status === 503 && !("draining" in health.body)) {
       c.header("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
-      // The reason names the state directory: only for an admin (the guard identifies a valid key here too).
-      const caller = c.get(CALLER);
-      const reason = caller !== undefined && isAdminCaller(caller) ? storage.reason : HIDDEN_STORAGE_REASON;
-      return c.json({ ok: false, reason, providers }, 503);
     }
-    return c.json({ ok: true, providers });
+    return c.json(health.body, health.status);
   });
 
   app.get("/v1/tools/effective", async (c) => {
@@ -95,40 +90,93 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
 
   app.get("/v1/sessions", async (c) => {
     const agent = c.req.query("agent");
-    const agentId = agent === undefined ? undefined : readAgentId(agent, "agent");
-    const caller = callerOf(c);
-    const page = await readSessionPage(gateway.sessions, {
-      limit: c.req.query("limit"),
-      after: c.req.query("after"),
-      filter: (session) =>
-        (agentId === undefined || session.agentId === agentId) && ownsSession(caller, session.sessionKey),
-    });
-    // A key sees its own names; an admin sees stored keys and the key whose namespace holds each.
-    const data = isAdminCaller(caller)
-      ? page.data.map((session) => ({
-          ...session,
-          owner: sessionOwner(session.sessionKey, gateway.namespacedKeyIds),
-        }))
-      : page.data.map((session) => ({
-          ...session,
-          sessionKey: clientSessionName(caller, session.sessionKey),
-        }));
-    return c.json({ ...page, data });
+    return c.json(
+      await listSessionsFor(gateway, callerOf(c), {
+        agentId: agent === undefined ? undefined : readAgentId(agent, "agent"),
+        limit: c.req.query("limit"),
+        after: c.req.query("after"),
+      }),
+    );
   });
 
   app.get("/v1/sessions/:key", async (c) => {
     const sessionKey = readSessionKey(c.req.param("key"), "key");
     if (sessionKey === undefined) throw invalidRequest("key", "the session key is missing.");
     const agentId = readAgentId(c.req.query("agent"), "agent");
-    const events = await gateway.sessions.read(agentId, storedSessionKey(callerOf(c), sessionKey));
-    if (events.length === 0) {
-      throw notFound(
-        `agent "${agentId}" has no session "${sessionKey}": GET /v1/sessions lists the sessions.`,
-        "key",
-      );
-    }
-    return c.json({ agentId, sessionKey, events });
+    return c.json(await readSessionFor(gateway, callerOf(c), agentId, sessionKey));
   });
+}
+
+/**
+ * The gateway's health as `/healthz` answers it (and the console shows it): 503 while draining or while the
+ * state cannot be written, the reason naming where and why only for an admin caller; providers beside it.
+ */
+export async function readHealth(gateway: GatewayContext, caller: Caller | undefined) {
+  const providers = gateway.runner.providerStatus?.() ?? {};
+  if (!gateway.tracker.accepting) {
+    return { status: 503 as const, body: { ok: false, draining: true as const, providers } };
+  }
+  const storage = await gateway.probeStorage();
+  if (storage !== undefined && !storage.writable) {
+    const reason = caller !== undefined && isAdminCaller(caller) ? storage.reason : HIDDEN_STORAGE_REASON;
+    return { status: 503 as const, body: { ok: false, reason, providers } };
+  }
+  return { status: 200 as const, body: { ok: true, providers } };
+}
+
+/** What one page of a caller's sessions is chosen by. */
+export type SessionListQuery = {
+  agentId: string | undefined;
+  limit: string | undefined;
+  after: string | undefined;
+  /** Lowercase text the session's name as the caller knows it, or its agent, must contain. */
+  text?: string;
+};
+
+/**
+ * One page of the sessions `caller` may read (`GET /v1/sessions`, and the console): its own, or every one for
+ * an admin, whose listing names each session's owner; a key sees its own session names.
+ */
+export async function listSessionsFor(gateway: GatewayContext, caller: Caller, query: SessionListQuery) {
+  const { agentId, text } = query;
+  const page = await readSessionPage(gateway.sessions, {
+    limit: query.limit,
+    after: query.after,
+    filter: (session) =>
+      (agentId === undefined || session.agentId === agentId) &&
+      ownsSession(caller, session.sessionKey) &&
+      (text === undefined ||
+        session.agentId.toLowerCase().includes(text) ||
+        clientSessionName(caller, session.sessionKey).toLowerCase().includes(text)),
+  });
+  // A key sees its own names; an admin sees stored keys and the key whose namespace holds each.
+  const data = isAdminCaller(caller)
+    ? page.data.map((session) => ({
+        ...session,
+        owner: sessionOwner(session.sessionKey, gateway.namespacedKeyIds),
+      }))
+    : page.data.map((session) => ({
+        ...session,
+        sessionKey: clientSessionName(caller, session.sessionKey),
+      }));
+  return { ...page, data };
+}
+
+/** One of `caller`'s sessions with its events (`GET /v1/sessions/:key`, and the console); 404 when not its own. */
+export async function readSessionFor(
+  gateway: GatewayContext,
+  caller: Caller,
+  agentId: string,
+  sessionKey: string,
+) {
+  const events = await gateway.sessions.read(agentId, storedSessionKey(caller, sessionKey));
+  if (events.length === 0) {
+    throw notFound(
+      `agent "${agentId}" has no session "${sessionKey}": GET /v1/sessions lists the sessions.`,
+      "key",
+    );
+  }
+  return { agentId, sessionKey, events };
 }
 
 /** An Anthropic model object (`GET /v1/models` with `anthropic-version`). */

@@ -45,6 +45,11 @@ export type GatewayOptions = {
    * `127.0.0.1`, `[::1]`). Default: the host given to `listen`, and 127.0.0.1 before it listens.
    */
   bindHost?: string;
+  /**
+   * Serves the operator console at `/console` (`gateway.console`): sessions, run timelines and approvals in a
+   * browser, with the same keys and scopes as the API. Default true.
+   */
+  console?: boolean;
   /** Serves `GET /v1/approvals` and `POST /v1/approvals/:id` from this broker. Default: no approval routes. */
   approvals?: ApprovalBroker;
   /**

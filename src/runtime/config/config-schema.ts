@@ -270,6 +270,8 @@ export const configFileSchema = section({
      * `"omit"` leaves them out of the model's request and reports them; `"reject"` answers 400. Default `"omit"`.
      */
     hostedTools: oneOf(["omit", "reject"]).optional(),
+    /** The operator console at `/console` (same keys and scopes as the API). Default true. */
+    console: flag().optional(),
     /** Origins (`scheme://host[:port]`) whose web pages may call the gateway and `mcp serve`. Default: none. */
     cors: section({
       allowOrigins: z

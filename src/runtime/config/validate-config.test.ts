@@ -147,7 +147,7 @@ describe("validateConfig: every problem as path: reason", () => {
       [
         'gateway.bind: expected an IP address or host name, e.g. "127.0.0.1" (got "not a host!")',
         "gateway.port: expected an integer between 0 and 65535 (got 70000)",
-        "gateway.prot: unknown key (expected bind, port, auth, maxBodyBytes, maxQueuedPerSession, hostedTools, cors or allowedHosts)",
+        "gateway.prot: unknown key (expected bind, port, auth, maxBodyBytes, maxQueuedPerSession, hostedTools, console, cors or allowedHosts)",
       ],
     ],
     [

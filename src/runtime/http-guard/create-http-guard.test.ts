@@ -206,4 +206,30 @@ describe("createHttpGuard: the order of the checks and what each refusal runs", 
     });
     expect((await send("POST", "/run", AUTH)).status).toBe(200);
   });
+
+  it("own pages: no key asked, only the server's own origin passes (listed CORS origins are refused, no CORS)", async () => {
+    const { ran, send } = guardedApp({ ownPages: (path) => path === "/run" });
+    expect((await send("POST", "/run", JSON_TYPE)).status).toBe(200);
+    for (const origin of ["http://127.0.0.1:18789", "https://127.0.0.1:18789", "HTTP://127.0.0.1:18789"]) {
+      expect((await send("POST", "/run", { ...JSON_TYPE, origin })).status).toBe(200);
+    }
+    expect(ran).toHaveLength(4);
+    for (const origin of [LISTED, "http://127.0.0.1:18790", "null", "https://evil.example"]) {
+      const refused = await send("POST", "/run", { ...JSON_TYPE, origin });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+      expect(await refused.json()).toMatchObject({ refused: "forbidden_origin" });
+    }
+    const preflight = await send("OPTIONS", "/run", {
+      origin: LISTED,
+      "access-control-request-method": "POST",
+    });
+    expect(preflight.status).toBe(403);
+    expect((await send("POST", "/run", { "content-type": "text/plain" })).status).toBe(415);
+    expect((await send("POST", "/run", { ...JSON_TYPE, host: "evil.example" })).status).toBe(403);
+    expect(ran).toHaveLength(4);
+    // Other paths keep their key check.
+    expect((await send("GET", "/healthz")).status).toBe(200);
+    expect((await send("POST", "/other", JSON_TYPE)).status).toBe(401);
+  });
 });

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { type Caller, LOCAL_CALLER } from "./caller.js";
 import { createHostCheck, type HostRule } from "./check-host.js";
 import { createOriginCheck } from "./check-origin.js";
+import { checkOwnOrigin } from "./check-own-origin.js";
 import { type AuthKey, createKeyRing, type KeyRing } from "./create-key-ring.js";
 import { quoteHeader } from "./quote-header.js";
 import type { GuardRefusal, GuardVerdict } from "./types.js";
@@ -42,6 +43,13 @@ export type HttpGuardOptions = {
   /** Paths answered without a token (still Host- and Origin-checked). Default: none. */
   openPaths?: readonly string[];
   /**
+   * Paths of the server's own pages (the gateway's console), which authenticate their callers themselves
+   * (a session cookie): only the server's own origin passes the Origin check (no CORS, listed origins are
+   * refused too), and no key is asked for. With no token and no keys the caller is the trusted local caller;
+   * otherwise no caller is set. Default: none.
+   */
+  ownPages?: (path: string) => boolean;
+  /**
    * Which requests carry a body that must be declared JSON (415 otherwise). Default: every POST. A server
    * passes its POST routes, so a POST to a GET-only path still gets its 405.
    */
@@ -60,7 +68,7 @@ export const CALLER = "caller";
 
 declare module "hono" {
   interface ContextVariableMap {
-    /** Set by `createHttpGuard` on every request it lets through (see `Caller`). */
+    /** Set by `createHttpGuard` on every request it lets through but the `ownPages` of a keyed server (see `Caller`). */
     caller: Caller;
   }
 }
@@ -110,6 +118,16 @@ export function createHttpGuard(options: HttpGuardOptions): MiddlewareHandler {
   return async (c, next) => {
     const host = checkHost(c.req.header("host"));
     if (host !== undefined) return refuse(c, host);
+    if (options.ownPages?.(c.req.path) === true) {
+      const own = checkOwnOrigin(c.req.header("origin"), c.req.header("host"));
+      if (own !== undefined) return refuse(c, own);
+      if (identify === undefined) c.set(CALLER, LOCAL_CALLER);
+      if (requiresJsonBody(c.req.method, c.req.path)) {
+        const contentType = checkJsonContentType(c.req.header("content-type"));
+        if (contentType !== undefined) return refuse(c, contentType);
+      }
+      return next();
+    }
     const origin = checkOrigin(c.req.header("origin"));
     if ("status" in origin) return refuse(c, origin);
     const allowed = origin.kind === "allowed" ? origin.origin : undefined;

@@ -1,0 +1,82 @@
+// Every value shown comes from the gateway's JSON and is untrusted text (tool names, arguments, outputs,
+// session text): it goes into the page only as text nodes, through `el()` (dom.js), never as markup.
+
+import { api } from "./api.js";
+import { el, problem, show, when } from "./dom.js";
+
+export async function showSessions(session) {
+  const agent = el(
+    "select",
+    { id: "filter-agent", name: "agent" },
+    el("option", { value: "" }, "every agent"),
+    session.agents.map((id) => el("option", { value: id }, id)),
+  );
+  const text = el("input", { id: "filter-text", name: "text", type: "search", maxlength: "200" });
+  const form = el(
+    "form",
+    { class: "filters", role: "search" },
+    el("label", { for: "filter-agent" }, "Agent", agent),
+    el("label", { for: "filter-text" }, "Session name contains", text),
+    el("button", { type: "submit" }, "Filter"),
+  );
+  const admin = session.scopes.includes("admin");
+  const body = el("tbody");
+  const table = el(
+    "table",
+    {},
+    el("caption", { class: "meta" }, "Newest first"),
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        ["Session", "Agent", ...(admin ? ["Owner"] : []), "Created", "Updated", "Bytes"].map((name) =>
+          el("th", { scope: "col" }, name),
+        ),
+      ),
+    ),
+    body,
+  );
+  const status = el("div", { role: "status" });
+  const more = el("button", { type: "button", hidden: true }, "More sessions");
+  let after;
+  const load = async (append) => {
+    status.replaceChildren();
+    try {
+      const query = new URLSearchParams();
+      if (agent.value) query.set("agent", agent.value);
+      if (text.value) query.set("text", text.value);
+      if (append && after) query.set("after", after);
+      const page = await api(`/sessions?${query}`);
+      if (!append) body.replaceChildren();
+      for (const row of page.data) {
+        const link = new URLSearchParams({ agent: row.agentId, key: row.sessionKey });
+        body.append(
+          el(
+            "tr",
+            {},
+            el("td", {}, el("a", { href: `/console/session?${link}` }, row.sessionKey)),
+            el("td", {}, row.agentId),
+            admin ? el("td", {}, row.owner ?? "admin") : undefined,
+            el("td", {}, when(row.createdAt)),
+            el("td", {}, when(row.updatedAt)),
+            el("td", {}, String(row.bytes)),
+          ),
+        );
+      }
+      after = page.last_id ?? undefined;
+      more.hidden = !page.has_more;
+      if (body.childElementCount === 0) status.append(el("p", { class: "meta" }, "No sessions match."));
+    } catch (error) {
+      status.append(problem(error));
+    }
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void load(false);
+  });
+  more.addEventListener("click", () => void load(true));
+  show("Sessions", form, table, status, more);
+  await load(false);
+}
