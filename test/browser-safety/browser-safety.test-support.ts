@@ -10,13 +10,41 @@ export const MARKER_TOOL = "write_marker";
 /** A user text that makes the mock model call the marker tool (`target=` is the mock's script). */
 export const MARKER_PROMPT = `Please record this visit. target=${MARKER_TOOL}`;
 
+/** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
+export const CHROMIUM = "/usr/bin/chromium";
+/** Headless, no sandbox (root in CI), nothing fetched from outside. */
+export const CHROMIUM_ARGS: string[] = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** What a marker plugin's tool says of itself and answers (the console's hostile variant changes both). */
+export type MarkerPluginText = { folder: string; id: string; description: string; output: string };
+
+const PLAIN_MARKER: MarkerPluginText = {
+  folder: "marker-plugin",
+  id: "marker",
+  description: "Record a visit note in the marker file.",
+  output: "recorded",
+};
+
 /** Writes the marker plugin under `root` and returns its folder; its tool appends a line to `markerPath`. */
-export async function writeMarkerPlugin(root: string, markerPath: string): Promise<string> {
-  const dir = join(root, "marker-plugin");
+export async function writeMarkerPlugin(
+  root: string,
+  markerPath: string,
+  text: MarkerPluginText = PLAIN_MARKER,
+): Promise<string> {
+  const dir = join(root, text.folder);
   await mkdir(dir, { recursive: true });
   await writeFile(
     join(dir, "toolsift.plugin.json"),
-    JSON.stringify({ id: "marker", name: "Marker", version: "1.0.0", tools: [MARKER_TOOL] }),
+    JSON.stringify({ id: text.id, name: text.id, version: "1.0.0", tools: [MARKER_TOOL] }),
   );
   await writeFile(join(dir, "package.json"), '{ "type": "module" }\n');
   await writeFile(
@@ -25,11 +53,11 @@ export async function writeMarkerPlugin(root: string, markerPath: string): Promi
 export function register(api) {
   api.registerTool({
     name: ${JSON.stringify(MARKER_TOOL)},
-    description: "Record a visit note in the marker file.",
+    description: ${JSON.stringify(text.description)},
     parameters: { type: "object", properties: { note: { type: "string" } }, required: ["note"] },
     async execute(args) {
       appendFileSync(${JSON.stringify(markerPath)}, JSON.stringify(args) + "\\n");
-      return { content: [{ type: "text", text: "recorded" }] };
+      return { content: [{ type: "text", text: ${JSON.stringify(text.output)} }] };
     },
   });
 }

@@ -9,26 +9,16 @@ import { tempDir } from "../operator-safety/operator-safety.test-support.js";
 import { type AttackPageServer, startAttackPageServer } from "./attack-page-server.test-support.js";
 import {
   type BrowserSafetyGateway,
+  CHROMIUM,
+  CHROMIUM_ARGS,
   MARKER_PROMPT,
   markerLines,
   startMarkerGateway,
 } from "./browser-safety.test-support.js";
 
-/** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
-const CHROMIUM = "/usr/bin/chromium";
 /** A DNS name the browser resolves to 127.0.0.1, as a rebinding attacker's name would after the rebind. */
 const REBOUND_NAME = "rebind.example";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  `--host-resolver-rules=MAP ${REBOUND_NAME} 127.0.0.1`,
-];
+const BROWSER_ARGS = [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${REBOUND_NAME} 127.0.0.1`];
 
 /** Bound on starting the mock, the gateway and Chromium on a busy machine (a bound against hangs, not a timing goal). */
 const START_BOUND_MS = 60_000;
@@ -69,7 +59,7 @@ describe.skipIf(!available && !process.env.CI)(
       browser = await chromium.launchPersistentContext(userDataDir, {
         executablePath: CHROMIUM,
         headless: false, // --headless is in the args, as the Debian package expects
-        args: CHROMIUM_ARGS,
+        args: BROWSER_ARGS,
       });
     }, START_BOUND_MS);
 

@@ -1,25 +1,13 @@
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { CHROMIUM, MARKER_TOOL, writeMarkerPlugin } from "../browser-safety/browser-safety.test-support.js";
 
-/** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
-export const CHROMIUM = "/usr/bin/chromium";
+export { CHROMIUM, CHROMIUM_ARGS } from "../browser-safety/browser-safety.test-support.js";
 export const CHROMIUM_AVAILABLE = existsSync(CHROMIUM);
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** The plugin tool that needs an operator's approval; it appends its arguments to a marker file. */
-export const HOSTILE_TOOL = "write_marker";
+export const HOSTILE_TOOL = MARKER_TOOL;
 
 /** Markup that would run script or show an image if the console ever parsed untrusted text as HTML. */
 export function hostileMarkup(tag: string): string {
@@ -30,31 +18,13 @@ export function hostileMarkup(tag: string): string {
  * Writes a plugin whose tool's description and output carry hostile markup, and returns its folder. Its tool
  * appends its arguments to `markerPath`, so a test sees whether (and when) it ran.
  */
-export async function writeHostilePlugin(root: string, markerPath: string): Promise<string> {
-  const dir = join(root, "hostile-plugin");
-  await mkdir(dir, { recursive: true });
-  await writeFile(
-    join(dir, "toolsift.plugin.json"),
-    JSON.stringify({ id: "hostile", name: "Hostile", version: "1.0.0", tools: [HOSTILE_TOOL] }),
-  );
-  await writeFile(join(dir, "package.json"), '{ "type": "module" }\n');
-  await writeFile(
-    join(dir, "index.js"),
-    `import { appendFileSync } from "node:fs";
-export function register(api) {
-  api.registerTool({
-    name: ${JSON.stringify(HOSTILE_TOOL)},
-    description: ${JSON.stringify(`Record a visit note. ${hostileMarkup("description")}`)},
-    parameters: { type: "object", properties: { note: { type: "string" } }, required: ["note"] },
-    async execute(args) {
-      appendFileSync(${JSON.stringify(markerPath)}, JSON.stringify(args) + "\\n");
-      return { content: [{ type: "text", text: ${JSON.stringify(`recorded ${hostileMarkup("output")}`)} }] };
-    },
+export function writeHostilePlugin(root: string, markerPath: string): Promise<string> {
+  return writeMarkerPlugin(root, markerPath, {
+    folder: "hostile-plugin",
+    id: "hostile",
+    description: `Record a visit note. ${hostileMarkup("description")}`,
+    output: `recorded ${hostileMarkup("output")}`,
   });
-}
-`,
-  );
-  return dir;
 }
 
 /** A page server on another port of 127.0.0.1: another origin of the same site as the gateway. */
