@@ -7,13 +7,13 @@ export function registerApprovalRoutes(context: ConsoleRouteContext, api: string
   const { app, backend, signedInCaller } = context;
   const approvals = backend.approvals;
   app.get(`${api}/approvals`, async (c) => {
-    const caller = signedInCaller(c);
+    const caller = await signedInCaller(c);
     if ("status" in caller) return refuse(c, caller);
     if (approvals === undefined) return c.json({ approvals: [], broker: false });
     return c.json({ ...((await approvals.pending(caller)) as object), broker: true });
   });
   app.post(`${api}/approvals/:id`, async (c) => {
-    const caller = signedInCaller(c);
+    const caller = await signedInCaller(c);
     if ("status" in caller) return refuse(c, caller);
     if (approvals === undefined) return refuse(c, noApprovals());
     const body = await backend.readJson(c, MAX_CONSOLE_BODY_BYTES);

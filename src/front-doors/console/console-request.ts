@@ -13,23 +13,23 @@ export type ConsoleRouteContext = ConsoleOptions & {
   app: Hono;
   sessions: ConsoleSessions;
   /** The session the cookie names, when the request carries its CSRF token. */
-  sessionWithCsrf(c: Context): ConsoleSession | Refusal;
+  sessionWithCsrf(c: Context): Promise<ConsoleSession | Refusal>;
   /** The signed-in caller of a request with the right CSRF token. */
-  signedInCaller(c: Context): Caller | Refusal;
+  signedInCaller(c: Context): Promise<Caller | Refusal>;
 };
 
 /** The request checks every console API route shares, over one session store. */
 export function consoleGate(
   sessions: ConsoleSessions,
 ): Pick<ConsoleRouteContext, "sessionWithCsrf" | "signedInCaller"> {
-  function sessionWithCsrf(c: Context): ConsoleSession | Refusal {
+  async function sessionWithCsrf(c: Context): Promise<ConsoleSession | Refusal> {
     const session = sessions.find(getCookie(c, SESSION_COOKIE));
     if (session === undefined) return loginRefusal();
     if (!csrfMatches(session, c.req.header(CSRF_HEADER))) return csrfRefusal();
     return session;
   }
-  function signedInCaller(c: Context): Caller | Refusal {
-    const session = sessionWithCsrf(c);
+  async function signedInCaller(c: Context): Promise<Caller | Refusal> {
+    const session = await sessionWithCsrf(c);
     if ("status" in session) return session;
     return session.caller ?? loginRefusal();
   }

@@ -10,7 +10,7 @@ export function registerReadRoutes(context: ConsoleRouteContext, api: string): v
   const { app, backend, signedInCaller } = context;
 
   app.get(`${api}/sessions`, async (c) => {
-    const caller = signedInCaller(c);
+    const caller = await signedInCaller(c);
     if ("status" in caller) return refuse(c, caller);
     const agent = c.req.query("agent");
     const text = c.req.query("text")?.slice(0, MAX_FILTER_CHARS);
@@ -25,7 +25,7 @@ export function registerReadRoutes(context: ConsoleRouteContext, api: string): v
   });
 
   app.get(`${api}/session-events`, async (c) => {
-    const caller = signedInCaller(c);
+    const caller = await signedInCaller(c);
     if ("status" in caller) return refuse(c, caller);
     const agent = c.req.query("agent") ?? "";
     const key = c.req.query("key") ?? "";
@@ -33,13 +33,13 @@ export function registerReadRoutes(context: ConsoleRouteContext, api: string): v
   });
 
   app.get(`${api}/health`, async (c) => {
-    const caller = signedInCaller(c);
+    const caller = await signedInCaller(c);
     if ("status" in caller) return refuse(c, caller);
     return c.json(await backend.health(caller));
   });
 
   app.get(`${api}/tools`, async (c) => {
-    const caller = signedInCaller(c);
+    const caller = await signedInCaller(c);
     if ("status" in caller) return refuse(c, caller);
     return c.json(await backend.tools(caller, c.req.query("agent") ?? ""));
   });

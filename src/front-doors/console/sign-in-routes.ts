@@ -26,7 +26,7 @@ export function registerSignInRoutes(context: ConsoleRouteContext, api: string):
   });
 
   app.post(`${api}/login`, async (c) => {
-    const session = sessionWithCsrf(c);
+    const session = await sessionWithCsrf(c);
     if ("status" in session) return refuse(c, session);
     const body = await backend.readJson(c, MAX_CONSOLE_BODY_BYTES);
     const token = readToken(body);
@@ -54,8 +54,8 @@ export function registerSignInRoutes(context: ConsoleRouteContext, api: string):
     return c.json(describeSession(context, signedIn));
   });
 
-  app.post(`${api}/logout`, (c) => {
-    const session = sessionWithCsrf(c);
+  app.post(`${api}/logout`, async (c) => {
+    const session = await sessionWithCsrf(c);
     if ("status" in session) return refuse(c, session);
     sessions.close(session.id);
     deleteCookie(c, SESSION_COOKIE, { path: CONSOLE_PATH });
