@@ -16,6 +16,7 @@ import { type ConsoleAnswer, consoleClient } from "./console-client.test-support
 import { CSRF_HEADER, SESSION_COOKIE } from "./console-paths.js";
 import { createConsoleRoutes } from "./create-console.js";
 import { CONSOLE_IDLE_MS } from "./limits.js";
+import { CONSOLE_CSP } from "./security-headers.js";
 import type { ConsoleBackend } from "./types.js";
 
 // The Logs page's API over real HTTP: admin only, pages after a cursor, the filter, the NDJSON live tail (a
@@ -75,6 +76,8 @@ async function openTail(url: string, client: Client, query = ""): Promise<Tail> 
     return { status: response.status, next: async () => undefined, abort: () => aborter.abort() };
   }
   expect(response.headers.get("content-type")).toBe("application/x-ndjson; charset=utf-8");
+  expect(response.headers.get("content-security-policy")).toBe(CONSOLE_CSP);
+  expect(response.headers.get("cache-control")).toBe("no-store");
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";
   const next = async (): Promise<Frame | undefined> => {

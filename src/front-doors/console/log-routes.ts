@@ -104,7 +104,10 @@ function tailStream(options: {
   const encoder = new TextEncoder();
   const encode = (frames: LogStreamFrame[]) =>
     encoder.encode(frames.map((frame) => `${JSON.stringify(frame)}\n`).join(""));
-  let cursor = query.after ?? ring.page({ limit: 1 }).next;
+  // Starts after the newest line, or after `after` (a cursor past the newest line, from an earlier
+  // process, is read as the newest).
+  const newest = ring.page({ limit: 1 }).next;
+  let cursor = Math.min(query.after ?? newest, newest);
   let closed = false;
   let scheduled = false;
   let unfollow = () => {};
