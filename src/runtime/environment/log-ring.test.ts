@@ -95,6 +95,7 @@ describe("LogRing", () => {
     const cases: Array<[string, string | undefined]> = [
       ["GET /v1/models 200 3ms", "info"],
       ["GET /nope 404 1ms", "warn"],
+      ["GET /v1/models/hello world 401 0ms", "warn"],
       ["POST /v1/responses 500 9ms", "error"],
       ["warning: provider openai has no key", "warn"],
       ["[plugin x] warn: slow", "warn"],

@@ -149,8 +149,8 @@ function shown(line: LogLine & { bytes: number }): LogLine {
   return rest;
 }
 
-/** A request line as the gateway writes it: `GET /path 404 3ms`. */
-const REQUEST_LINE = /^[A-Z]+ \S+ ([1-5])\d\d \d+ms$/u;
+/** A request line as the gateway writes it: `GET /path 404 3ms` (the path decoded: it may hold spaces). */
+const REQUEST_LINE = /^[A-Z]+ \/.* ([1-5])\d\d \d+ms$/u;
 
 /** The level a line's own words give it; undefined when they say nothing. */
 function levelOf(text: string): LogLevel | undefined {
