@@ -23,6 +23,7 @@ export const CONSOLE_PAGES: readonly string[] = [
   `${CONSOLE_PATH}/approvals`,
   `${CONSOLE_PATH}/tools`,
   `${CONSOLE_PATH}/health`,
+  `${CONSOLE_PATH}/logs`,
 ];
 
 /** The request header carrying the session's CSRF token on every console API request. */

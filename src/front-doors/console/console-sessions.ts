@@ -88,6 +88,14 @@ export class ConsoleSessions {
     return session;
   }
 
+  /** True while a signed-in session is held and unexpired; unlike `find`, asking is not use (a live tail asks). */
+  isSignedIn(id: string): boolean {
+    const session = this.#signedIn.get(id);
+    if (session === undefined) return false;
+    const now = this.#now();
+    return now - session.lastSeen <= CONSOLE_IDLE_MS && now - session.createdAt <= CONSOLE_MAX_AGE_MS;
+  }
+
   /** Ends a session (logout, or the pending one a login replaces). */
   close(id: string): void {
     this.#pending.delete(id);

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { LogRingReader } from "../../runtime/environment/index.js";
 import type { Caller } from "../../runtime/http-guard/index.js";
 
 /** What the sessions page asks for: one page, newest first, narrowed by agent and by text in the session's name. */
@@ -34,6 +35,16 @@ export type ConsoleBackend = {
    * storage reason names where and why only for an admin.
    */
   health(caller: Caller): Promise<unknown>;
+  /**
+   * The health page beyond `/healthz`: each MCP server (status, tools, last error) and the doctor's checks that
+   * apply to a running gateway, for any signed-in key; errors, messages and fixes only for an admin.
+   */
+  healthChecks(caller: Caller): Promise<unknown>;
+  /**
+   * The recent lines of the gateway's log (the Logs page), already redacted. Admin only (403
+   * `insufficient_scope` otherwise); absent when the gateway keeps no lines.
+   */
+  logs?(caller: Caller): LogRingReader;
   /** The tools a run of the agent would get (`GET /v1/tools/effective`' answer). Needs `runs` and the agent. */
   tools(caller: Caller, agentId: string): Promise<unknown>;
   /** The pending approvals the caller may decide (`GET /v1/approvals`' answer); absent without a broker. */
@@ -50,4 +61,6 @@ export type ConsoleOptions = {
   log: (line: string) => void;
   /** The clock of the session store (tests). Default `Date.now`. */
   now?: () => number;
+  /** Bounds of the Logs page's live tail (tests). Default: see `LOG_STREAM_*` in `log-routes.ts`. */
+  logStreams?: { heartbeatMs?: number; maxOpen?: number };
 };

@@ -1,4 +1,5 @@
 import type { ApprovalBroker } from "../../runtime/approvals/index.js";
+import type { LogRingReader } from "../../runtime/environment/index.js";
 import {
   type Caller,
   callerHasScope,
@@ -9,6 +10,7 @@ import {
 import type { ConsoleBackend } from "../console/index.js";
 import { decideApproval, visibleApprovals } from "./approval-routes.js";
 import { requireAgentAllowed } from "./caller-access.js";
+import { createHealthChecks, type GatewayDiagnostics } from "./console-health.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, invalidRequest } from "./gateway-error.js";
 import { MAX_APPROVAL_BODY_BYTES } from "./limits.js";
@@ -24,9 +26,14 @@ import { readAgentId, readSessionKey } from "./run-target.js";
  */
 export function createConsoleBackend(
   gateway: GatewayContext,
-  options: { keyRing: KeyRing | undefined; approvals: ApprovalBroker | undefined },
+  options: {
+    keyRing: KeyRing | undefined;
+    approvals: ApprovalBroker | undefined;
+    logRing?: LogRingReader | undefined;
+    diagnostics?: GatewayDiagnostics | undefined;
+  },
 ): ConsoleBackend {
-  const { keyRing, approvals } = options;
+  const { keyRing, approvals, logRing } = options;
   return {
     keyed: keyRing !== undefined,
     readJson: (c, maxBytes) => readJsonBody(c, Math.min(maxBytes, MAX_APPROVAL_BODY_BYTES)),
@@ -55,6 +62,15 @@ export function createConsoleBackend(
       const health = await readHealth(gateway, caller);
       return { ...health.body, status: health.status };
     },
+    healthChecks: createHealthChecks(options.diagnostics),
+    ...(logRing === undefined
+      ? {}
+      : {
+          logs: (caller: Caller) => {
+            requireCallerScope(caller, "admin", "the logs page");
+            return logRing;
+          },
+        }),
     tools: async (caller, agentId) => {
       requireCallerScope(caller, "runs", "the tools page");
       const agent = readAgentId(agentId, "agent");

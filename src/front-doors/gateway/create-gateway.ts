@@ -142,7 +142,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   if (options.approvals !== undefined) registerApprovalRoutes(app, options.approvals);
   // The operator console (`src/front-doors/console`): its own pages, signed in with a cookie.
   if (consoleOn) {
-    const backend = createConsoleBackend(gateway, { keyRing, approvals: options.approvals });
+    const backend = createConsoleBackend(gateway, {
+      keyRing,
+      approvals: options.approvals,
+      logRing: options.logRing,
+      diagnostics: options.diagnostics,
+    });
     app.route("/", createConsoleRoutes({ backend, log }));
   }
   for (const [path, allow] of routes) refuseOtherMethods(app, { path, shown: path, allow });
