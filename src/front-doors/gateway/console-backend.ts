@@ -9,6 +9,7 @@ import {
 import type { ConsoleBackend } from "../console/index.js";
 import { decideApproval, visibleApprovals } from "./approval-routes.js";
 import { requireAgentAllowed } from "./caller-access.js";
+import { consoleChat } from "./console-chat.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, invalidRequest } from "./gateway-error.js";
 import { MAX_APPROVAL_BODY_BYTES } from "./limits.js";
@@ -61,6 +62,10 @@ export function createConsoleBackend(
       requireKnownAgent(gateway, agent, "agent");
       requireAgentAllowed(caller, agent, "agent");
       return gateway.runner.effectiveSurface(agent);
+    },
+    chat: (c, caller) => {
+      requireCallerScope(caller, "runs", "the chat page");
+      return consoleChat(gateway, approvals, c, caller);
     },
     ...(approvals === undefined
       ? {}
