@@ -38,13 +38,13 @@ export async function showChat(session) {
     { id: "chat-form", class: "chat-form" },
     el(
       "div",
-      { class: "filters" },
+      { class: "chat-row" },
       el("label", { for: "chat-agent" }, "Agent", agent),
       el("label", { for: "chat-session" }, "Session", sessionName),
       newSession,
     ),
     el("label", { for: "chat-input" }, "Message (Ctrl+Enter sends)", input),
-    el("div", { class: "filters" }, send, stop),
+    el("div", { class: "chat-row" }, send, stop),
   );
   let running;
 
@@ -168,6 +168,8 @@ function chatTurn(text) {
     answer,
   );
   const calls = new Map();
+  // Calls started and not finished: an approval waits inside one of them (the newest), and shows there.
+  const open = new Map();
   const approvals = new Map();
   let textBlock;
   const append = (box) => {
@@ -187,10 +189,14 @@ function chatTurn(text) {
         }
         textBlock.append(frame.delta);
         return;
-      case "call":
-        calls.set(frame.callId, append(callBox(frame)));
+      case "call": {
+        const box = append(callBox(frame));
+        calls.set(frame.callId, box);
+        open.set(frame.callId, box);
         return;
+      }
       case "result": {
+        open.delete(frame.callId);
         const box = calls.get(frame.callId) ?? append(callBox(frame));
         box.append(...resultView(frame));
         if (frame.isError) box.classList.add("error");
@@ -198,12 +204,19 @@ function chatTurn(text) {
       }
       case "search": {
         const box = calls.get(frame.callId);
-        box?.append(el("p", { class: "meta" }, `${frame.hits} candidates`));
+        box?.append(
+          el("p", { class: "meta" }, `${frame.hits} candidate${frame.hits === 1 ? "" : "s"} returned`),
+        );
         return;
       }
-      case "approval":
-        approvals.set(frame.id, append(approvalBox(frame)));
+      case "approval": {
+        const box = approvalBox(frame);
+        const call = [...open.values()].at(-1);
+        if (call === undefined) append(box);
+        else call.append(box);
+        approvals.set(frame.id, box);
         return;
+      }
       case "approval-closed":
         approvals.get(frame.id)?.close();
         return;
