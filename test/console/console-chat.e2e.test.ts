@@ -284,7 +284,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the console's chat page
     const session = await page.locator("#chat-session").inputValue();
     expect(session).toMatch(/^chat-/u);
     await page.locator("#chat-stop").click();
-    await expect.poll(() => page.locator("#chat-status").textContent()).toBe("Stopped: the run was cancelled.");
+    await expect
+      .poll(() => page.locator("#chat-status").textContent())
+      .toBe("Stopped: the run was cancelled.");
     expect(await page.locator("#chat-stop").isDisabled()).toBe(true);
     const summary = await pollFor("the cancelled run's summary", async () => {
       const last = (await sessionEvents(session)).at(-1);
