@@ -5,6 +5,7 @@ import { consoleClient } from "../console/console-client.test-support.js";
 import { CSRF_HEADER, SESSION_COOKIE } from "../console/console-paths.js";
 import type { ConsoleChatFrame } from "../console/index.js";
 import { createGateway } from "./create-gateway.js";
+import { startTestGateway, type TestGateway } from "./gateway.test-support.js";
 import { ALL_TEST_KEYS, authorizationOf, TEST_KEYS } from "./gateway-keys.test-support.js";
 import { type MockRuntime, startMockRuntime } from "./mock-runtime.test-support.js";
 import type { GatewayListener } from "./types.js";
@@ -224,5 +225,72 @@ describe("the console chat", () => {
     const signedOut = await alice.chat(body, { omit: ["cookie"] });
     expect(signedOut.status).toBe(401);
     expect(mock.requests().length).toBe(before);
+  });
+});
+
+describe("the console chat on the API's run path (a FakeRunner)", () => {
+  /** Posts a chat turn for a signed-in console client of `test`; the response is returned unread. */
+  async function chatter(test: TestGateway, key: keyof typeof TEST_KEYS) {
+    const client = consoleClient(test.url);
+    const login = await client.login(TEST_KEYS[key].token);
+    return (body: unknown, signal?: AbortSignal) =>
+      fetch(`${test.url}/console/api/chat`, {
+        method: "POST",
+        headers: {
+          [CSRF_HEADER]: String(login.body.csrf),
+          cookie: `${SESSION_COOKIE}=${client.cookie}`,
+          origin: test.url,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(body),
+        ...(signal === undefined ? {} : { signal }),
+      });
+  }
+
+  it("a session's queue is the API's: a full queue is a 429 session_busy; aborting the fetch cancels the run", async () => {
+    const test = await startTestGateway({
+      authKeys: ALL_TEST_KEYS,
+      emitEvents: true,
+      maxQueuedPerSession: 0,
+    });
+    const chat = await chatter(test, "alice");
+    const leave = new AbortController();
+    const held = await chat({ agent: "main", session: "busy", input: "hold:console" }, leave.signal);
+    expect(held.status).toBe(200);
+    const reader = held.body?.pipeThrough(new TextDecoderStream()).getReader();
+    const first = await reader?.read();
+    expect(JSON.parse(String(first?.value).split("\n")[0] ?? "")).toMatchObject({
+      type: "start",
+      session: "busy",
+    });
+    // The API's own requests queue on the same session (its stored key is alice's).
+    const busy = await chat({ agent: "main", session: "busy", input: "hi" });
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get("retry-after")).toBe("5");
+    expect(((await busy.json()) as { error: { code: string } }).error.code).toBe("session_busy");
+    const viaApi = await test.post(
+      "/v1/responses",
+      { input: "hi" },
+      {
+        ...authorizationOf("alice"),
+        "x-toolsift-session": "busy",
+      },
+    );
+    expect(viaApi.status).toBe(429);
+    // Stop: the page aborts its fetch; the run's signal aborts and the run ends without being released.
+    leave.abort();
+    await expect.poll(() => test.runner.timeline, { timeout: 10_000 }).toContain("end:hold:console");
+    const after = await chat({ agent: "main", session: "busy", input: "hi again" });
+    expect(after.status).toBe(200);
+    await after.text();
+  });
+
+  it("a state that cannot be written is the API's 503 storage_unavailable, with Retry-After", async () => {
+    const test = await startTestGateway({ authKeys: ALL_TEST_KEYS });
+    const chat = await chatter(test, "alice");
+    const refused = await chat({ agent: "main", input: "fail:STORAGE_UNAVAILABLE" });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).not.toBeNull();
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("storage_unavailable");
   });
 });
