@@ -210,6 +210,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the console's chat page
     await page.keyboard.press("Tab");
     expect(await page.evaluate("document.activeElement.id")).toBe("chat-send");
     await page.keyboard.press("Enter");
+    // Send is disabled while the run goes; the focus is back in the message field.
+    await expect.poll(() => page.evaluate("document.activeElement.id")).toBe("chat-input");
   });
 
   it("the search, its candidates and the call appear while the run streams; the approval waits inline", async () => {
@@ -245,6 +247,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the console's chat page
     expect(text).toContain(hostileMarkup("output"));
     expect(text).toContain("Run completed");
     expect(await approval.getByRole("button", { name: "Allow" }).isDisabled()).toBe(true);
+    expect(await page.evaluate("document.activeElement.id")).toBe("chat-input");
     await expectNoScriptRan(page);
     const session = await page.locator("#chat-session").inputValue();
     expect(session).toMatch(/^chat-/u);
@@ -283,7 +286,11 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the console's chat page
     await pollFor("the slow tool to start", async () => (existsSync(slowStarted) ? true : undefined));
     const session = await page.locator("#chat-session").inputValue();
     expect(session).toMatch(/^chat-/u);
-    await page.locator("#chat-stop").click();
+    // By keyboard: from the message field, Tab skips the disabled Send and reaches Stop.
+    await page.locator("#chat-input").focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate("document.activeElement.id")).toBe("chat-stop");
+    await page.keyboard.press("Enter");
     await expect
       .poll(() => page.locator("#chat-status").textContent())
       .toBe("Stopped: the run was cancelled.");

@@ -113,7 +113,7 @@ async function* chatFrames(
         push(eventFrames(event, stream.target.sessionName, approvals));
         if (event.type === "run-finish" || stopped) return;
       }
-      push([errorFrame(internalError())]);
+      push([errorFrame(internalError()), { type: "end", status: "failed" }]);
     } catch (error) {
       push([
         errorFrame(

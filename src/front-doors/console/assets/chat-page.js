@@ -47,6 +47,11 @@ export async function showChat(session) {
     el("div", { class: "chat-row" }, send, stop),
   );
   let running;
+  // A control that is disabled once used (Stop, Allow, Deny) drops the focus: it goes back to the message.
+  const keepFocus = () => {
+    const active = document.activeElement;
+    if (active === null || active === document.body || active.disabled) input.focus();
+  };
 
   newSession.addEventListener("click", () => {
     sessionName.value = "";
@@ -69,8 +74,10 @@ export async function showChat(session) {
     send.disabled = true;
     stop.disabled = false;
     input.value = "";
+    // Send is disabled while the run goes: focus stays in the message field (Tab reaches Stop from there).
+    input.focus();
     status.replaceChildren("Running…");
-    const turn = chatTurn(text);
+    const turn = chatTurn(text, keepFocus);
     log.append(turn.node);
     try {
       const ended = await streamTurn(
@@ -95,6 +102,7 @@ export async function showChat(session) {
       send.disabled = false;
       stop.disabled = true;
       if (sessionName.value !== "") turn.node.append(timelineLink(agent.value, sessionName.value));
+      keepFocus();
     }
   });
 
@@ -159,7 +167,7 @@ async function streamTurn(body, signal, onFrame) {
 }
 
 /** One turn in the log: the user's text, then the agent's answer and its calls in the order they happened. */
-function chatTurn(text) {
+function chatTurn(text, keepFocus) {
   const answer = el("div", { class: "chat-answer" });
   const node = el(
     "section",
@@ -210,7 +218,7 @@ function chatTurn(text) {
         return;
       }
       case "approval": {
-        const box = approvalBox(frame);
+        const box = approvalBox(frame, keepFocus);
         const call = [...open.values()].at(-1);
         if (call === undefined) append(box);
         else call.append(box);
@@ -295,7 +303,7 @@ function resultView(frame) {
 }
 
 /** An approval the run waits on, decided here with Allow or Deny (`POST /console/api/approvals/:id`). */
-function approvalBox(frame) {
+function approvalBox(frame, keepFocus) {
   const outcome = el("p", { role: "status" });
   const allow = el("button", { type: "button" }, "Allow");
   const deny = el("button", { type: "button" }, "Deny");
@@ -307,6 +315,7 @@ function approvalBox(frame) {
       await api(`/approvals/${encodeURIComponent(frame.id)}`, { method: "POST", body: { decision } });
       decided = true;
       outcome.replaceChildren(decision === "allow" ? "Allowed." : "Denied.");
+      keepFocus();
     } catch (error) {
       outcome.replaceChildren(problem(error));
       for (const button of buttons) button.disabled = false;
