@@ -108,12 +108,17 @@ async function* chatFrames(
   const approvals = approvalWatch(watch, push);
   const pump = async () => {
     try {
+      let ended = stream.first.type === "run-finish";
       push(eventFrames(stream.first, stream.target.sessionName, approvals));
+      // Read to the stream's end (the run settles before it ends), unless the page stopped reading: leaving
+      // the loop then returns the stream, which aborts the run's signal.
       for await (const event of stream.rest) {
+        if (event.type === "run-finish") ended = true;
         push(eventFrames(event, stream.target.sessionName, approvals));
-        if (event.type === "run-finish" || stopped) return;
+        if (stopped) return;
       }
-      push([errorFrame(internalError()), { type: "end", status: "failed" }]);
+      // streamRun always ends with run-finish; a stream that did not is closed with an error all the same.
+      if (!ended) push([errorFrame(internalError()), { type: "end", status: "failed" }]);
     } catch (error) {
       push([
         errorFrame(
