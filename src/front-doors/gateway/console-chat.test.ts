@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MockOpenAI } from "../../dev/mock-openai/index.js";
-import type { AssembledRuntime } from "../cli/assemble-runtime.js";
+import { type MockOpenAI, startMockOpenAI } from "../../dev/mock-openai/index.js";
+import { type AssembledRuntime, assembleRuntime } from "../cli/assemble-runtime.js";
 import { consoleClient } from "../console/console-client.test-support.js";
 import { CSRF_HEADER, SESSION_COOKIE } from "../console/console-paths.js";
 import type { ConsoleChatFrame } from "../console/index.js";
@@ -15,6 +19,7 @@ import type { GatewayListener } from "./types.js";
 // session namespace are the API's, and the chat's session is one of the key's sessions like any other.
 
 const QUESTION = "What is the weather in Berlin tomorrow? target=get_forecast";
+const EXAMPLE_PLUGINS = fileURLToPath(new URL("../../../examples/plugins", import.meta.url));
 
 let started: MockRuntime | undefined;
 let mock: MockOpenAI;
@@ -292,5 +297,128 @@ describe("the console chat on the API's run path (a FakeRunner)", () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).not.toBeNull();
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("storage_unavailable");
+  });
+});
+
+describe("the console chat's approvals, inline", () => {
+  let root: string;
+  let approvalMock: MockOpenAI;
+  let approvalRuntime: AssembledRuntime;
+  let approvalListener: GatewayListener;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "toolsift-console-chat-approvals-"));
+    approvalMock = await startMockOpenAI({ port: 0 });
+    const configPath = join(root, "toolsift.json");
+    await writeFile(
+      configPath,
+      JSON.stringify({
+        models: {
+          providers: {
+            mock: {
+              api: "openai-responses",
+              baseUrl: approvalMock.baseUrl,
+              apiKey: "mock-key",
+              maxRetries: 0,
+            },
+          },
+        },
+        agents: { defaults: { model: "mock/toolsift-mock" } },
+        plugins: { load: { paths: [EXAMPLE_PLUGINS] } },
+        tools: { approval: { require: ["get_forecast"], mode: "ask", timeoutMs: 60_000 } },
+      }),
+    );
+    approvalRuntime = await assembleRuntime({
+      configPath,
+      env: { TOOLSIFT_STATE_DIR: join(root, "state") },
+    });
+    const gateway = createGateway({
+      runner: approvalRuntime.runner,
+      sessions: approvalRuntime.environment.sessions,
+      authKeys: ALL_TEST_KEYS,
+      approvals: approvalRuntime.environment.approvals,
+      log: () => {},
+    });
+    approvalListener = await gateway.listen({ port: 0, host: "127.0.0.1" });
+  });
+
+  afterAll(async () => {
+    await approvalListener?.close();
+    await approvalRuntime?.close();
+    await approvalMock?.close();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  /** Reads NDJSON frames off a streamed chat answer, one at a time. */
+  function frameReader(response: Response) {
+    const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = "";
+    const frames: ConsoleChatFrame[] = [];
+    return {
+      frames,
+      async until(matches: (frame: ConsoleChatFrame) => boolean): Promise<ConsoleChatFrame> {
+        for (;;) {
+          const newline = buffered.indexOf("\n");
+          if (newline >= 0) {
+            const frame = JSON.parse(buffered.slice(0, newline)) as ConsoleChatFrame;
+            buffered = buffered.slice(newline + 1);
+            frames.push(frame);
+            if (matches(frame)) return frame;
+            continue;
+          }
+          const chunk = await reader?.read();
+          if (chunk === undefined || chunk.done)
+            throw new Error(`the stream ended: ${JSON.stringify(frames)}`);
+          buffered += chunk.value;
+        }
+      },
+    };
+  }
+
+  it("an approval the run waits on is a frame (arguments as the approvals API shows them); deciding it through the console lets the run go on", async () => {
+    const alice = consoleClient(approvalListener.url);
+    const login = await alice.login(TEST_KEYS.alice.token);
+    const response = await fetch(`${approvalListener.url}/console/api/chat`, {
+      method: "POST",
+      headers: {
+        [CSRF_HEADER]: String(login.body.csrf),
+        cookie: `${SESSION_COOKIE}=${alice.cookie}`,
+        origin: approvalListener.url,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ agent: "main", session: "asks", input: QUESTION }),
+    });
+    expect(response.status).toBe(200);
+    const read = frameReader(response);
+    const approval = await read.until((frame) => frame.type === "approval");
+    expect(approval).toMatchObject({
+      type: "approval",
+      toolId: "native:weather:get_forecast",
+      toolName: "get_forecast",
+      args: { city: expect.any(String) },
+    });
+    const id = approval.type === "approval" ? approval.id : "";
+    // The same approval the approvals API lists for alice; bob does not see it, nor can he decide it.
+    const listed = (await alice.send("GET", "/approvals")).body.approvals as Array<{
+      id: string;
+      args: unknown;
+    }>;
+    expect(listed.find((pending) => pending.id === id)?.args).toEqual(
+      approval.type === "approval" ? approval.args : undefined,
+    );
+    const bob = consoleClient(approvalListener.url);
+    await bob.login(TEST_KEYS.bob.token);
+    expect((await bob.send("POST", `/approvals/${id}`, { body: { decision: "allow" } })).status).toBe(404);
+    const decided = await alice.send("POST", `/approvals/${id}`, { body: { decision: "deny" } });
+    expect(decided.status).toBe(200);
+    expect(await read.until((frame) => frame.type === "approval-closed")).toEqual({
+      type: "approval-closed",
+      id,
+    });
+    const result = await read.until((frame) => frame.type === "result" && frame.name === "tool_call");
+    expect(result).toMatchObject({ isError: true });
+    expect(await read.until((frame) => frame.type === "end")).toMatchObject({ type: "end" });
+    // Each approval was told once.
+    expect(read.frames.filter((frame) => frame.type === "approval")).toHaveLength(1);
   });
 });
