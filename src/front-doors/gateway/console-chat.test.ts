@@ -99,6 +99,15 @@ function textOf(frames: readonly ConsoleChatFrame[]): string {
 }
 
 describe("the console chat", () => {
+  it("serves the chat page as the console's shell, with its CSP", async () => {
+    const page = await fetch(`${listener.url}/console/chat?agent=main&session=weather`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(await page.text()).toContain('id="nav-chat"');
+    const script = await fetch(`${listener.url}/console/assets/chat-page.js`);
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+  });
+
   it("streams a turn as NDJSON: start, the search with its query and candidates, the call and its target, text, end", async () => {
     const alice = await signedIn("alice");
     const answer = await alice.chat({ agent: "main", session: "weather", input: QUESTION });
