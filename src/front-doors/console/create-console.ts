@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { registerApprovalRoutes } from "./approval-routes.js";
+import { registerChatRoutes } from "./chat-routes.js";
 import { createAssetReader } from "./console-assets.js";
 import { CONSOLE_PAGES, CONSOLE_PATH } from "./console-paths.js";
 import { type ConsoleRouteContext, consoleGate, refuse } from "./console-request.js";
@@ -68,6 +69,7 @@ export function createConsoleRoutes(options: ConsoleOptions): Hono {
   registerApprovalRoutes(context, api);
   registerLogRoutes(context, api);
   registerHealthRoutes(context, api);
+  registerChatRoutes(context, api);
 
   // Anything else under /console: a 404 that still carries the console's headers.
   app.all(`${CONSOLE_PATH}/*`, (c) =>

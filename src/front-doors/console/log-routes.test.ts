@@ -15,6 +15,7 @@ import { ALL_TEST_KEYS, TEST_KEYS } from "../gateway/gateway-keys.test-support.j
 import { type ConsoleAnswer, consoleClient } from "./console-client.test-support.js";
 import { CSRF_HEADER, SESSION_COOKIE } from "./console-paths.js";
 import { createConsoleRoutes } from "./create-console.js";
+import { fakeConsoleBackend } from "./fake-backend.test-support.js";
 import { CONSOLE_IDLE_MS } from "./limits.js";
 import { CONSOLE_CSP } from "./security-headers.js";
 import type { ConsoleBackend } from "./types.js";
@@ -219,18 +220,10 @@ describe("the live tail's heartbeat and the session's expiry", () => {
     let clock = Date.now();
     const ring = new LogRing();
     const ops: Caller = { keyId: "ops", scopes: ["admin"], trusted: false };
-    const backend: ConsoleBackend = {
-      keyed: true,
-      readJson: async (c) => c.req.json(),
-      identify: (token) => (token === "tsk-ops" ? ops : undefined),
-      agents: () => [],
-      listSessions: async () => ({}),
-      readSession: async () => ({}),
-      health: async () => ({}),
-      healthChecks: async () => ({}),
-      tools: async () => ({}),
-      logs: () => ring,
-    };
+    const backend: ConsoleBackend = fakeConsoleBackend(
+      { "tsk-ops": ops },
+      { agents: () => [], logs: () => ring },
+    );
     const app = createConsoleRoutes({
       backend,
       log: (line) => ring.append(line),

@@ -47,12 +47,55 @@ export type ConsoleBackend = {
   logs?(caller: Caller): LogRingReader;
   /** The tools a run of the agent would get (`GET /v1/tools/effective`' answer). Needs `runs` and the agent. */
   tools(caller: Caller, agentId: string): Promise<unknown>;
+  /**
+   * One chat turn (`POST /console/api/chat`, body `{ agent, session?, input }` read here within the gateway's
+   * body cap) run through the same path as `POST /v1/responses` (`queueRun`, `openRunStream`): its frames as
+   * they happen. Refusals before the run started (scope, agent, 429, 503) throw, as the API answers them.
+   * Needs `runs` and the agent.
+   */
+  chat(c: Context, caller: Caller): Promise<ConsoleChat>;
   /** The pending approvals the caller may decide (`GET /v1/approvals`' answer); absent without a broker. */
   approvals?: {
     pending(caller: Caller): Promise<unknown>;
     decide(caller: Caller, id: string, body: unknown): Promise<unknown>;
   };
 };
+
+/** A chat turn that started: the agent and session (the name the key knows it by) and its frames. */
+export type ConsoleChat = { agent: string; session: string; frames: AsyncGenerator<ConsoleChatFrame> };
+
+/**
+ * What the chat page draws, one JSON object per line (NDJSON): the run's start, text as it arrives, each
+ * call as it starts (`tool_search`, `tool_describe`, `tool_call` with its target in `arguments.id`, or a
+ * direct tool) and finishes, each search's queries, approvals of this session waiting and closed, an error,
+ * and the end with the run's status. Every string in it is untrusted text.
+ */
+export type ConsoleChatFrame =
+  | { type: "start"; agent: string; session: string; runId: string; model: string }
+  | { type: "text"; delta: string }
+  | { type: "call"; callId: string; name: string; arguments: unknown; toolId?: string; source?: string }
+  | {
+      type: "result";
+      callId: string;
+      name: string;
+      isError: boolean;
+      output: string;
+      toolId?: string;
+      source?: string;
+    }
+  | { type: "search"; callId: string; queries: string[]; hits: number }
+  | {
+      type: "approval";
+      id: string;
+      toolId: string;
+      toolName: string;
+      /** Redacted as `GET /v1/approvals` shows them. */
+      args: unknown;
+      expiresAt: string;
+    }
+  | { type: "approval-closed"; id: string }
+  | { type: "error"; code: string; message: string }
+  | { type: "end"; status: string; error?: { code: string; message: string } };
 
 /** Options of `createConsoleRoutes`. */
 export type ConsoleOptions = {

@@ -10,6 +10,7 @@ import {
 import type { ConsoleBackend } from "../console/index.js";
 import { decideApproval, visibleApprovals } from "./approval-routes.js";
 import { requireAgentAllowed } from "./caller-access.js";
+import { consoleChat } from "./console-chat.js";
 import { createHealthChecks, type GatewayDiagnostics } from "./console-health.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, invalidRequest } from "./gateway-error.js";
@@ -77,6 +78,10 @@ export function createConsoleBackend(
       requireKnownAgent(gateway, agent, "agent");
       requireAgentAllowed(caller, agent, "agent");
       return gateway.runner.effectiveSurface(agent);
+    },
+    chat: (c, caller) => {
+      requireCallerScope(caller, "runs", "the chat page");
+      return consoleChat(gateway, approvals, c, caller);
     },
     ...(approvals === undefined
       ? {}

@@ -5,6 +5,7 @@
 
 import { api, useCsrf } from "./api.js";
 import { showApprovals } from "./approvals-page.js";
+import { showChat } from "./chat-page.js";
 import { problem, show } from "./dom.js";
 import { showHealth } from "./health-page.js";
 import { showLogin } from "./login-page.js";
@@ -39,6 +40,7 @@ async function start() {
   else if (path === "/console/tools") await showTools(session);
   else if (path === "/console/health") await showHealth();
   else if (path === "/console/logs") await showLogs(session);
+  else if (path === "/console/chat") await showChat(session);
 }
 
 function showChrome(session, path) {
@@ -49,6 +51,7 @@ function showChrome(session, path) {
   document.getElementById("nav-approvals").hidden = !may("approvals") || !session.approvals;
   document.getElementById("nav-tools").hidden = !may("runs");
   document.getElementById("nav-logs").hidden = !session.scopes.includes("admin");
+  document.getElementById("nav-chat").hidden = !may("runs");
   for (const link of document.querySelectorAll("#nav a")) {
     if (link.getAttribute("href") === path) link.setAttribute("aria-current", "page");
   }
