@@ -4,6 +4,7 @@ import { agentEnvironmentKey, type ResolvedAgent, resolveAgent } from "../config
 import { applyToolPolicy } from "../policy/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
 import { traceProvider, traceRun } from "../telemetry/index.js";
+import { describeWithoutRun, searchWithoutRun } from "./controls-without-run.js";
 import { countInputTokens } from "./count-input-tokens.js";
 import { inspectSurface } from "./inspect-surface.js";
 import { DEFAULT_CLOSE_TIMEOUT_MS, MAX_RESOLVED_AGENTS } from "./limits.js";
@@ -123,6 +124,12 @@ export function createRunner(options: RunnerOptions): Runner {
       } finally {
         surface.close();
       }
+    },
+    searchTools(look) {
+      return searchWithoutRun(options, agentFor(look.agentId), look);
+    },
+    describeTool(agentId, id) {
+      return describeWithoutRun(options, agentFor(agentId), id);
     },
     countInputTokens(request) {
       return countInputTokens(options, agentFor(request.agentId), request);
