@@ -7,6 +7,7 @@ import { ConsoleSessions } from "./console-sessions.js";
 import { registerReadRoutes } from "./read-routes.js";
 import { consoleHeaders } from "./security-headers.js";
 import { registerSignInRoutes } from "./sign-in-routes.js";
+import { registerToolSearchRoutes } from "./tool-search-routes.js";
 import type { ConsoleOptions } from "./types.js";
 
 /**
@@ -64,6 +65,7 @@ export function createConsoleRoutes(options: ConsoleOptions): Hono {
   registerSignInRoutes(context, api);
   registerReadRoutes(context, api);
   registerApprovalRoutes(context, api);
+  registerToolSearchRoutes(context, api);
 
   // Anything else under /console: a 404 that still carries the console's headers.
   app.all(`${CONSOLE_PATH}/*`, (c) =>

@@ -9,6 +9,7 @@ import {
 import type { ConsoleBackend } from "../console/index.js";
 import { decideApproval, visibleApprovals } from "./approval-routes.js";
 import { requireAgentAllowed } from "./caller-access.js";
+import { consoleToolSearch } from "./console-tool-search.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, invalidRequest } from "./gateway-error.js";
 import { MAX_APPROVAL_BODY_BYTES } from "./limits.js";
@@ -62,6 +63,7 @@ export function createConsoleBackend(
       requireAgentAllowed(caller, agent, "agent");
       return gateway.runner.effectiveSurface(agent);
     },
+    ...consoleToolSearch(gateway),
     ...(approvals === undefined
       ? {}
       : {
