@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { el, facts, problem, show } from "./dom.js";
+import { searchBox, toolDetails } from "./tool-search-box.js";
 
 /** What each visibility means for the model, in the words of the effective surface. */
 const VISIBILITY = {
@@ -57,10 +58,11 @@ function surfaceView(surface) {
     ]),
     el("p", {}, search),
     el("p", {}, "Declared: ", surface.declaredTools.join(", ") || "none"),
+    surface.toolSearch?.enabled ? searchBox(surface.agentId) : undefined,
     el(
       "table",
       {},
-      el("caption", { class: "meta" }, "Admitted tools"),
+      el("caption", { class: "meta" }, "Admitted tools (open a name for its description and schema)"),
       el(
         "thead",
         {},
@@ -77,7 +79,7 @@ function surfaceView(surface) {
           el(
             "tr",
             {},
-            el("td", {}, el("code", {}, tool.name)),
+            el("td", {}, toolDetails(surface.agentId, tool, surface.toolSearch?.enabled === true)),
             el("td", {}, tool.id),
             el("td", {}, tool.source),
             el("td", {}, tool.owner),
