@@ -199,7 +199,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)(
       await output.waitFor();
       expect(await output.textContent()).toBe(logged.output);
       expect(await page.locator("#tool-candidates li").first().textContent()).toContain(HOSTILE_TOOL);
-    expect(await page.locator("#tool-search-answer").textContent()).not.toContain("undefined");
+      expect(await page.locator("#tool-search-answer").textContent()).not.toContain("undefined");
 
       const bytes = await shownBytes();
       expect(bytes["This search's result"]).toBe(Buffer.byteLength(logged.output, "utf8"));
@@ -240,7 +240,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)(
         required: ["note"],
       });
       expect(await row.locator(".tool-details").textContent()).toContain(hostileMarkup("description"));
-    expect(await row.locator(".tool-details").textContent()).not.toContain("undefined");
+      expect(await row.locator(".tool-details").textContent()).not.toContain("undefined");
       // Another tool, opened with Space.
       await tabTo("summary:weather_forecast");
       await page.keyboard.press("Space");
@@ -255,7 +255,10 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)(
       await page.locator("#tool-query").fill("weather forecast for a city");
       await page.locator("#tool-query").press("Enter");
       await page.locator("#tool-candidates li", { hasText: "weather_forecast" }).first().waitFor();
-      await page.screenshot({ path: join(shots, "tools.png"), fullPage: true });
+      // The top of the page (the search and the first tools, one opened), not the whole catalog's table.
+      await page.setViewportSize({ width: 1200, height: 1600 });
+      await page.evaluate("window.scrollTo(0, 0)");
+      await page.screenshot({ path: join(shots, "tools.png") });
     });
   },
 );
