@@ -3,6 +3,7 @@ import {
   assistantSays,
   createRunnerHarness,
   scriptedProvider,
+  WEATHER_TOOLS,
 } from "../../runtime/runner/runner.test-support.js";
 import { createGateway } from "../gateway/create-gateway.js";
 import { ALL_TEST_KEYS, TEST_KEYS } from "../gateway/gateway-keys.test-support.js";
@@ -18,6 +19,15 @@ async function startGateway(options: { toolSearch?: false } = {}) {
     provider: scriptedProvider(() => [assistantSays("done")]),
     toolSearch: options.toolSearch ?? { enabled: true, mode: "tools" },
     agentsList: [{ id: "helper" }, { id: "narrow", tools: { deny: ["email_send"] } }],
+    plugins: [
+      {
+        id: "weather",
+        tools: [
+          ...WEATHER_TOOLS,
+          { name: "reply_now", description: "Reply now.", catalogMode: "direct-only" },
+        ],
+      },
+    ],
   });
   const gateway = createGateway({
     runner: harness.runner,
@@ -76,13 +86,17 @@ describe("GET /console/api/tool-search and /tool-describe", () => {
     expect(schema.parameters).toMatchObject({ required: ["to"] });
   });
 
-  it("an unknown tool is a 404 carrying the text the model would read", async () => {
+  it("an unknown tool is a 404 carrying the text the model would read; a direct-only one is the model's refusal", async () => {
     const { url } = await startGateway();
     const alice = await signedIn(url, "alice");
     const unknown = await alice.send("GET", "/tool-describe?agent=main&id=email_sendd");
     expect(unknown.status).toBe(404);
     expect(errorOf(unknown)).toMatchObject({ code: "unknown_tool", type: "not_found_error" });
     expect(String(errorOf(unknown).message)).toContain("Did you mean: email_send");
+    // A tool the model may not describe (direct-only) is answered as the model gets it.
+    const directOnly = await alice.send("GET", "/tool-describe?agent=main&id=reply_now");
+    expect(directOnly.status).toBe(200);
+    expect(directOnly.body.answer).toMatchObject({ isError: true, errorCode: "DIRECT_ONLY_TOOL" });
   });
 
   it("refuses bad input with a 400 naming the fix", async () => {

@@ -2,7 +2,7 @@ import { type Caller, callerHasScope } from "../../runtime/http-guard/index.js";
 import type { ConsoleBackend } from "../console/index.js";
 import { requireAgentAllowed } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
-import { GatewayError, invalidRequest } from "./gateway-error.js";
+import { GatewayError } from "./gateway-error.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
 import { readAgentId } from "./run-target.js";
 
@@ -39,7 +39,6 @@ export function consoleToolSearch(
           param: "id",
         });
       }
-      if (answer?.isError === true) throw invalidRequest("id", answer.output, "invalid_tool_id");
       return described;
     },
   };

@@ -184,7 +184,13 @@ export function toolDetails(agentId, tool, toolSearchOn) {
 }
 
 function describeView(described) {
-  const output = described.answer?.output ?? "";
+  if (described.answer === undefined) {
+    return [el("p", { class: "meta" }, "Tool Search is off for this agent: the model has no tool_describe.")];
+  }
+  const output = described.answer.output;
+  if (described.answer.isError) {
+    return [el("p", { class: "message bad" }, "tool_describe refuses it; the model reads: ", output)];
+  }
   let description;
   try {
     description = JSON.parse(output);
