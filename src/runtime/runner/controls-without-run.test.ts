@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { CatalogSnapshot } from "../../core/catalog/index.js";
+import type { CatalogSnapshot, ToolDefinition } from "../../core/catalog/index.js";
 import { createRunCaches } from "../environment/index.js";
 import type { ConversationItem } from "../providers/index.js";
 import {
@@ -7,6 +7,7 @@ import {
   createRunnerHarness,
   functionCall,
   type RunnerHarness,
+  type RunnerHarnessOptions,
   scriptedProvider,
 } from "./runner.test-support.js";
 
@@ -177,5 +178,38 @@ describe("tool_search and tool_describe answered without a run", () => {
     // One snapshot for every look: the index the first look built is the one later looks search.
     expect(new Set(snapshots).size).toBe(1);
     expect(caches.catalogs.size).toBe(1);
+  });
+
+  it("a repeated look measures every tool's bytes once per tool list; a changed source is measured anew", async () => {
+    const tool = (description: string): ToolDefinition => ({
+      name: "lookup_order",
+      description,
+      parameters: { type: "object", properties: { id: { type: "string" } } },
+      execute: async () => ({ content: [{ type: "text", text: "ok" }] }),
+    });
+    let extra = [tool("Look up an order by its id.")];
+    let gathered = 0;
+    // The harness reads `extraTools` each time a surface gathers the agent's tools.
+    const options: RunnerHarnessOptions = {
+      provider: scriptedProvider(() => [assistantSays("done")]),
+      toolSearch: { enabled: true },
+      get extraTools() {
+        gathered += 1;
+        return extra;
+      },
+    };
+    harness = await createRunnerHarness(options);
+    const looks = async () => {
+      const before = gathered;
+      const look = await harness?.runner.searchTools?.({ agentId: "main", query: "order" });
+      return { surfaces: gathered - before, everyTool: look?.bytes.everyTool ?? 0 };
+    };
+    const first = await looks();
+    expect(first.surfaces).toBe(2);
+    expect(await looks()).toEqual({ surfaces: 1, everyTool: first.everyTool });
+    extra = [tool("Look up a shipped order by its tracking id, with the carrier's status.")];
+    const changed = await looks();
+    expect(changed.surfaces).toBe(2);
+    expect(changed.everyTool).toBeGreaterThan(first.everyTool);
   });
 });

@@ -1,3 +1,4 @@
+import type { ToolDefinition } from "../../core/catalog/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 import { toolDeclarationBytes } from "../providers/index.js";
 import type { RunSurface, SurfaceCall } from "../run-surface/index.js";
@@ -11,6 +12,13 @@ import type {
   ToolSearchPreview,
   ToolSearchState,
 } from "./types.js";
+
+/**
+ * The bytes of declaring every admitted tool up front, per resolved agent and per list of its gathered tools
+ * (the very list while its sources are unchanged, `gatheredTools`): a repeated look measures nothing again.
+ * Held by one runner; entries go with the agent or the list.
+ */
+export type EveryToolBytes = WeakMap<ResolvedAgent, WeakMap<readonly ToolDefinition[], number>>;
 
 /** The session key the looking surface is opened under (no session is read or written). */
 const LOOK_SESSION_KEY = "tool-search-look";
@@ -26,13 +34,13 @@ const LOOK_CALL_ID = "tool-search-look";
  * Search off), measured with the provider API's body mapping.
  */
 export async function searchWithoutRun(
-  options: RunnerOptions,
+  options: RunnerOptions & { everyToolBytes: EveryToolBytes },
   agent: ResolvedAgent,
   look: ToolSearchLook,
 ): Promise<ToolSearchPreview> {
   const args = { query: look.query, ...(look.limit === undefined ? {} : { limit: look.limit }) };
   const api = agent.model.settings?.api ?? "openai-responses";
-  const { surface } = await inspectSurface(options, agent, { sessionKey: LOOK_SESSION_KEY });
+  const { surface, tools } = await inspectSurface(options, agent, { sessionKey: LOOK_SESSION_KEY });
   let state: ToolSearchState;
   let answer: ControlAnswer | undefined;
   let declared: number;
@@ -43,7 +51,13 @@ export async function searchWithoutRun(
   } finally {
     surface.close();
   }
-  const everyTool = await everyToolBytes(options, agent, api);
+  const known = options.everyToolBytes.get(agent)?.get(tools);
+  const everyTool = known ?? (await everyToolBytes(options, agent, api));
+  if (known === undefined) {
+    const byTools = options.everyToolBytes.get(agent) ?? new WeakMap();
+    byTools.set(tools, everyTool);
+    options.everyToolBytes.set(agent, byTools);
+  }
   const result = answer === undefined ? 0 : Buffer.byteLength(answer.output, "utf8");
   return {
     agentId: agent.id,

@@ -4,7 +4,7 @@ import { agentEnvironmentKey, type ResolvedAgent, resolveAgent } from "../config
 import { applyToolPolicy } from "../policy/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
 import { traceProvider, traceRun } from "../telemetry/index.js";
-import { describeWithoutRun, searchWithoutRun } from "./controls-without-run.js";
+import { describeWithoutRun, type EveryToolBytes, searchWithoutRun } from "./controls-without-run.js";
 import { countInputTokens } from "./count-input-tokens.js";
 import { inspectSurface } from "./inspect-surface.js";
 import { DEFAULT_CLOSE_TIMEOUT_MS, MAX_RESOLVED_AGENTS } from "./limits.js";
@@ -52,6 +52,8 @@ export function createRunner(options: RunnerOptions): Runner {
     }
     return provider;
   };
+
+  const everyToolBytes: EveryToolBytes = new WeakMap();
 
   /** The surface a run of `agentId` would open (same tools, policy and settings), for a look without a run. */
   const inspect = async (agentId: string, sessionKey: string) => {
@@ -126,7 +128,7 @@ export function createRunner(options: RunnerOptions): Runner {
       }
     },
     searchTools(look) {
-      return searchWithoutRun(options, agentFor(look.agentId), look);
+      return searchWithoutRun({ ...options, everyToolBytes }, agentFor(look.agentId), look);
     },
     describeTool(agentId, id) {
       return describeWithoutRun(options, agentFor(agentId), id);
