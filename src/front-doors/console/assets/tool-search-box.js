@@ -78,8 +78,9 @@ function searchView(preview) {
     el(
       "p",
       { class: isError ? "message bad" : "meta" },
-      isError ? "tool_search refused the call; the model reads this: " : "",
-      isError ? output : `tool_search ${JSON.stringify(preview.arguments)}`,
+      isError
+        ? `tool_search refused the call${preview.answer.errorCode ? ` (${preview.answer.errorCode})` : ""}: the model reads the text below.`
+        : `tool_search ${JSON.stringify(preview.arguments)}`,
     ),
     candidates,
     bytes,

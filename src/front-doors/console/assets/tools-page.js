@@ -58,7 +58,13 @@ function surfaceView(surface) {
     ]),
     el("p", {}, search),
     el("p", {}, "Declared: ", surface.declaredTools.join(", ") || "none"),
-    surface.toolSearch?.enabled ? searchBox(surface.agentId) : undefined,
+    surface.toolSearch?.enabled
+      ? searchBox(surface.agentId)
+      : el(
+          "p",
+          { class: "meta" },
+          "Tool Search is off for this agent: every tool is declared up front, so the model has no tool_search to show.",
+        ),
     el(
       "table",
       {},
