@@ -21,6 +21,8 @@ export function fakeConsoleBackend(
     healthChecks: unused,
     tools: unused,
     chat: unused,
+    searchTools: unused,
+    describeTool: unused,
     ...overrides,
   };
 }
