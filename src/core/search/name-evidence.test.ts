@@ -43,6 +43,13 @@ describe("nameEvidenceShare", () => {
     expect(nameEvidenceShare(middle, 1)).toBeCloseTo(0.5, 10);
   });
 
+  it("keeps the whole share for tools described in a paragraph and for one-line descriptions", () => {
+    // A one-word name with a two-word label (3 terms) and a paragraph of 32 terms, as toolsift's own core tools.
+    expect(nameEvidenceShare(32, 3)).toBe(1);
+    // The MCP-like benchmark servers: 1.4 to 3.9; Seal-Tools: 1.3.
+    expect(nameEvidenceShare(4, 1)).toBe(1);
+  });
+
   it("keeps the whole share for a server without name text", () => {
     expect(nameEvidenceShare(100, 0)).toBe(1);
     expect(nameEvidenceShare(0, 0)).toBe(1);
