@@ -21,6 +21,7 @@ export function addNameCoverage(postings: Postings, nameParts: NameParts, shares
     let idfTotal = 0;
     for (let at = start; at < end; at += 1) idfTotal += idf[terms[at]!]!;
     const bonus = ((shares?.[doc] ?? 1) * NAME_COVERAGE_BONUS) / idfTotal;
+    if (bonus === 0) continue;
     for (let at = start; at < end; at += 1) {
       const term = terms[at]!;
       const posting = findPosting(docs, postingOffsets[term]!, postingOffsets[term + 1]!, doc);
