@@ -5,6 +5,7 @@ import { runTurn } from "../queue-run.js";
 import type { TurnRequest } from "../request/turn-request.js";
 import type { RunTarget } from "../resolve-run-target.js";
 import { streamedAnswer } from "../run-stream-frames.js";
+import { SESSION_HEADER } from "../run-target.js";
 import { readSessionHints } from "../session-hints.js";
 import { parseResponsesRequest } from "./parse-responses-request.js";
 import { newResponseIdentity, responsesOutputItems, toResponsesObject } from "./responses-object.js";
@@ -32,7 +33,9 @@ export function createResponsesRoutes(gateway: GatewayContext): Hono {
         gateway,
         request,
         (target) =>
-          new ResponsesStream(request, identity, (response) => remember(gateway, target, request, response)),
+          new ResponsesStream(request, identity, (response) => {
+            void remember(gateway, target, request, response);
+          }),
       );
     }
     const { target, result } = await runTurn(c, gateway, request);
@@ -40,21 +43,32 @@ export function createResponsesRoutes(gateway: GatewayContext): Hono {
       ...identity,
       output: responsesOutputItems(result, request.callForms),
     });
-    remember(gateway, target, request, response);
+    await remember(gateway, target, request, response);
     return c.json(response);
   });
   refuseOtherMethods(app, { path: "/", shown: RESPONSES_PATH, allow: "POST" });
   return app;
 }
 
-/** Keeps a response for `previous_response_id` and, unless `store: false`, for `GET /v1/responses/:id`. */
-function remember(
+/**
+ * Keeps a response for `previous_response_id` and, unless `store: false`, for `GET /v1/responses/:id`. The
+ * run is over and its answer is sent either way: a store that cannot keep it (the database went away after
+ * the run) is logged, and the id then only fails to continue the session (the session header still does).
+ */
+async function remember(
   gateway: GatewayContext,
   target: RunTarget,
   request: TurnRequest,
   response: { id: string },
-): void {
+): Promise<void> {
   // `store: false` keeps the body out of GET /v1/responses/:id; the id still continues the session.
   const origin = { agentId: target.agentId, sessionKey: target.sessionKey };
-  gateway.responses.remember(response.id, origin, request.store === false ? undefined : response);
+  try {
+    await gateway.responses.remember(response.id, origin, request.store === false ? undefined : response);
+  } catch (error) {
+    gateway.log(
+      `response ${response.id} was answered but not stored (${error instanceof Error ? error.message : String(error)}): ` +
+        `previous_response_id cannot continue it; ${SESSION_HEADER} can.`,
+    );
+  }
 }
