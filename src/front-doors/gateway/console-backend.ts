@@ -4,6 +4,7 @@ import {
   callerHasScope,
   callerMayUseAgent,
   type KeyRing,
+  LOCAL_CALLER,
   type Scope,
 } from "../../runtime/http-guard/index.js";
 import type { ConsoleBackend } from "../console/index.js";
@@ -35,6 +36,12 @@ export function createConsoleBackend(
       const caller = keyRing(undefined, token);
       return "status" in caller ? undefined : caller;
     },
+    callerFor: (keyId) =>
+      keyRing === undefined
+        ? keyId === LOCAL_CALLER.keyId
+          ? LOCAL_CALLER
+          : undefined
+        : keyRing.callerFor(keyId),
     agents: (caller) => gateway.runner.agentIds().filter((agentId) => callerMayUseAgent(caller, agentId)),
     listSessions: (caller, query) => {
       requireCallerScope(caller, "sessions:read", "the sessions page");

@@ -143,7 +143,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   // The operator console (`src/front-doors/console`): its own pages, signed in with a cookie.
   if (consoleOn) {
     const backend = createConsoleBackend(gateway, { keyRing, approvals: options.approvals });
-    app.route("/", createConsoleRoutes({ backend, log }));
+    const sessions = options.state?.consoleSessions;
+    app.route("/", createConsoleRoutes({ backend, log, ...(sessions === undefined ? {} : { sessions }) }));
   }
   for (const [path, allow] of routes) refuseOtherMethods(app, { path, shown: path, allow });
 
