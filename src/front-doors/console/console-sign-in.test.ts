@@ -8,6 +8,7 @@ import {
   createFileStateStore,
   createMemoryConsoleSessionStore,
 } from "../../runtime/state/index.js";
+import { ToolsiftError } from "../../shared/errors/index.js";
 import { createGateway } from "../gateway/create-gateway.js";
 import { FakeRunner } from "../gateway/fake-runner.test-support.js";
 import { startTestGateway } from "../gateway/gateway.test-support.js";
@@ -213,5 +214,24 @@ describe("console sessions in a shared store, callers from each gateway's keys",
     expect(page.body).toMatchObject({ signedIn: true, keyed: false, keyId: "local" });
     expect((await local.send("GET", "/sessions")).status).toBe(200);
     expect((await carry(keyed.url, local.cookie, page.body.csrf, "/sessions")).status).toBe(401);
+  });
+
+  it("a session store that cannot be reached is the gateway's 503 storage_unavailable, the cookie kept", async () => {
+    const unavailable = () =>
+      Promise.reject(new ToolsiftError("STORAGE_UNAVAILABLE", "The state database is unavailable (test)."));
+    const down = await startSharing(
+      { open: unavailable, find: unavailable, close: unavailable },
+      ALL_TEST_KEYS,
+    );
+    const answer = await fetch(`${down.url}/console/api/session`, {
+      headers: {
+        cookie: `${SESSION_COOKIE}=some-session`,
+        [CSRF_HEADER]: "x",
+        "sec-fetch-site": "same-origin",
+      },
+    });
+    expect(answer.status).toBe(503);
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe("storage_unavailable");
+    expect(answer.headers.get("set-cookie")).toBeNull();
   });
 });
