@@ -49,8 +49,8 @@ export function registerSignInRoutes(context: ConsoleRouteContext, api: string):
     }
     const caller = backend.identify(token);
     if (caller === undefined) {
-      limit.fail(address);
       log("console: login refused (no key has that token)");
+      limit.fail(address);
       return refuse(c, {
         status: 401,
         code: "invalid_api_key",
