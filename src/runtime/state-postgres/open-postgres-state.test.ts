@@ -92,6 +92,19 @@ describe("openPostgresState", () => {
       expect((await readSchemaStatus(db)).version).toBe(SCHEMA_VERSION);
       const session = await state.consoleSessions.open();
       expect(await state.consoleSessions.find(session.id)).toEqual(session);
+      // prune removes console sessions expired by the database's clock, and only those.
+      const kept = await state.consoleSessions.open("alice");
+      await db.query(
+        "test",
+        "UPDATE toolsift_console_sessions SET created_at = created_at - interval '1 hour' WHERE key_id IS NULL",
+      );
+      await state.prune({});
+      const left = await db.query<{ key_id: string | null }>(
+        "test",
+        "SELECT key_id FROM toolsift_console_sessions",
+      );
+      expect(left.rows).toEqual([{ key_id: "alice" }]);
+      expect(await state.consoleSessions.find(kept.id)).toEqual(kept);
     } finally {
       await state.close();
       await db.end();
