@@ -78,8 +78,9 @@ export interface ConsoleSessionStore {
 }
 
 /**
- * Everything a gateway keeps beyond one request: session logs, stored responses, pending approvals and the
- * per-session run order. Files and memory by default (one process); PostgreSQL with `state.url` (a fleet).
+ * Everything a gateway keeps beyond one request: session logs, stored responses, pending approvals, console
+ * sessions and the per-session run order. Files and memory by default (one process); PostgreSQL with
+ * `state.url` (a fleet).
  */
 export interface StateStore {
   /** `files`: JSONL files and this process's memory; `postgres`: the database at `state.url`. */
