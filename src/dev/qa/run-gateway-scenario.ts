@@ -60,6 +60,7 @@ export async function runGatewayScenario(options: GatewayScenarioOptions = {}): 
     lanes,
     comparisons,
     passed: comparisons.length === 0 && lanes.every((lane) => lane.failures.length === 0),
+    ...(options.keepFiles ? { files: root } : {}),
   };
 }
 

@@ -38,4 +38,6 @@ export interface ScenarioReport {
   /** Failures that compare lanes (search lanes against direct). */
   comparisons: string[];
   passed: boolean;
+  /** The scenario's folder (plugin, each lane's config and state), when it was kept (`keepFiles`). */
+  files?: string;
 }

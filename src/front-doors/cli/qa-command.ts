@@ -15,9 +15,16 @@ export function createQaCommand(io: CliIo, options: { isTerminal: boolean }): Co
         .default("tool-search-gateway-e2e"),
     )
     .option("--output <file>", "where to write the JSON report", "qa-results/tool-search-gateway-e2e.json")
-    .action(async (flags: { output: string }) => {
+    .option(
+      "--keep-files",
+      "keep the scenario's folder (each lane's config and session logs) and print how to open it in the console",
+    )
+    .action(async (flags: { output: string; keepFiles?: boolean }) => {
       const { runQaSuite } = await import("./qa-action.js");
-      await runQaSuite({ output: flags.output, isTerminal: options.isTerminal }, io);
+      await runQaSuite(
+        { output: flags.output, isTerminal: options.isTerminal, keepFiles: flags.keepFiles === true },
+        io,
+      );
     });
   return qa;
 }

@@ -1,3 +1,4 @@
+import { LogRing } from "../../runtime/environment/index.js";
 import { checkBindAuth } from "../../runtime/http-guard/index.js";
 import type { StateStore } from "../../runtime/state/index.js";
 import { escapeControlCharacters } from "../../shared/text/index.js";
@@ -17,17 +18,23 @@ const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
  * A non-loopback bind needs `gateway.auth.token` or `gateway.auth.keys` (after `env:` resolution); without
  * either nothing listens. Every log line is redacted (secret shapes, and the config's own keys and token) and
  * has its control characters escaped (one line each, whatever a client, model or tool put in it) before `log`
- * sees it.
+ * sees it; the same lines go to a LogRing the console's Logs page reads.
  */
 export async function startConfiguredGateway(
   options: GatewayStartOptions,
   rawLog: (line: string) => void,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<RunningGateway> {
+  // The console's Logs page reads the recent lines exactly as they are written out.
+  const logRing = new LogRing();
   const runtime = await assembleRuntime({
     ...(options.configPath ? { configPath: options.configPath } : {}),
     env,
-    log: (line) => rawLog(escapeControlCharacters(line)),
+    log: (line) => {
+      const written = escapeControlCharacters(line);
+      logRing.append(written);
+      rawLog(written);
+    },
   });
   const { environment } = runtime;
   const { log } = environment;
@@ -57,6 +64,8 @@ export async function startConfiguredGateway(
       port: options.port ?? gatewayConfig.port ?? DEFAULT_GATEWAY_PORT,
       host,
       log,
+      logRing,
+      diagnostics: { loaded: runtime.loaded, env, mcp: environment.mcp },
       ...(token === undefined ? {} : { authToken: token }),
       ...(keys.length === 0 ? {} : { authKeys: keys }),
       ...(gatewayConfig.maxBodyBytes === undefined ? {} : { maxBodyBytes: gatewayConfig.maxBodyBytes }),

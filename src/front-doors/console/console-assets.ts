@@ -13,6 +13,9 @@ const ASSETS: Readonly<Record<string, string>> = {
   "approvals-page.js": JAVASCRIPT,
   "tools-page.js": JAVASCRIPT,
   "health-page.js": JAVASCRIPT,
+  "logs-page.js": JAVASCRIPT,
+  "chat-page.js": JAVASCRIPT,
+  "event-views.js": JAVASCRIPT,
   "console.css": "text/css; charset=utf-8",
 };
 

@@ -36,6 +36,9 @@ export function consoleClient(url: string) {
     get cookie() {
       return cookie;
     },
+    get csrf() {
+      return csrf;
+    },
     async login(token: string): Promise<ConsoleAnswer> {
       await send("GET", "/session");
       return send("POST", "/login", { body: { token } });

@@ -11,6 +11,7 @@ export const CONSOLE_POSTS: readonly string[] = [
   `${CONSOLE_PATH}/api/login`,
   `${CONSOLE_PATH}/api/logout`,
   `${CONSOLE_PATH}/api/approvals/:id`,
+  `${CONSOLE_PATH}/api/chat`,
 ];
 
 /** The pages (each the same shell; the script draws the one its path names). */
@@ -23,6 +24,8 @@ export const CONSOLE_PAGES: readonly string[] = [
   `${CONSOLE_PATH}/approvals`,
   `${CONSOLE_PATH}/tools`,
   `${CONSOLE_PATH}/health`,
+  `${CONSOLE_PATH}/logs`,
+  `${CONSOLE_PATH}/chat`,
 ];
 
 /** The request header carrying the session's CSRF token on every console API request. */

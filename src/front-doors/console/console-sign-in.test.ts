@@ -220,7 +220,7 @@ describe("console sessions in a shared store, callers from each gateway's keys",
     const unavailable = () =>
       Promise.reject(new ToolsiftError("STORAGE_UNAVAILABLE", "The state database is unavailable (test)."));
     const down = await startSharing(
-      { open: unavailable, find: unavailable, close: unavailable },
+      { open: unavailable, find: unavailable, isSignedIn: unavailable, close: unavailable },
       ALL_TEST_KEYS,
     );
     const answer = await fetch(`${down.url}/console/api/session`, {

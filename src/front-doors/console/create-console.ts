@@ -1,9 +1,12 @@
 import { Hono } from "hono";
 import { createMemoryConsoleSessionStore } from "../../runtime/state/index.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
+import { registerChatRoutes } from "./chat-routes.js";
 import { createAssetReader } from "./console-assets.js";
 import { CONSOLE_PAGES, CONSOLE_PATH } from "./console-paths.js";
 import { type ConsoleRouteContext, consoleGate, refuse } from "./console-request.js";
+import { registerHealthRoutes } from "./health-routes.js";
+import { registerLogRoutes } from "./log-routes.js";
 import { registerReadRoutes } from "./read-routes.js";
 import { consoleHeaders } from "./security-headers.js";
 import { registerSignInRoutes } from "./sign-in-routes.js";
@@ -64,6 +67,9 @@ export function createConsoleRoutes(options: ConsoleOptions): Hono {
   registerSignInRoutes(context, api);
   registerReadRoutes(context, api);
   registerApprovalRoutes(context, api);
+  registerLogRoutes(context, api);
+  registerHealthRoutes(context, api);
+  registerChatRoutes(context, api);
 
   // Anything else under /console: a 404 that still carries the console's headers.
   app.all(`${CONSOLE_PATH}/*`, (c) =>

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { LogRingReader } from "../../runtime/environment/index.js";
 import type { Caller } from "../../runtime/http-guard/index.js";
 import type { ConsoleSessionStore } from "../../runtime/state/index.js";
 
@@ -41,14 +42,67 @@ export type ConsoleBackend = {
    * storage reason names where and why only for an admin.
    */
   health(caller: Caller): Promise<unknown>;
+  /**
+   * The health page beyond `/healthz`: each MCP server (status, tools, last error) and the doctor's checks that
+   * apply to a running gateway, for any signed-in key; errors, messages and fixes only for an admin.
+   */
+  healthChecks(caller: Caller): Promise<unknown>;
+  /**
+   * The recent lines of the gateway's log (the Logs page), already redacted. Admin only (403
+   * `insufficient_scope` otherwise); absent when the gateway keeps no lines.
+   */
+  logs?(caller: Caller): LogRingReader;
   /** The tools a run of the agent would get (`GET /v1/tools/effective`' answer). Needs `runs` and the agent. */
   tools(caller: Caller, agentId: string): Promise<unknown>;
+  /**
+   * One chat turn (`POST /console/api/chat`, body `{ agent, session?, input }` read here within the gateway's
+   * body cap) run through the same path as `POST /v1/responses` (`queueRun`, `openRunStream`): its frames as
+   * they happen. Refusals before the run started (scope, agent, 429, 503) throw, as the API answers them.
+   * Needs `runs` and the agent.
+   */
+  chat(c: Context, caller: Caller): Promise<ConsoleChat>;
   /** The pending approvals the caller may decide (`GET /v1/approvals`' answer); absent without a broker. */
   approvals?: {
     pending(caller: Caller): Promise<unknown>;
     decide(caller: Caller, id: string, body: unknown): Promise<unknown>;
   };
 };
+
+/** A chat turn that started: the agent and session (the name the key knows it by) and its frames. */
+export type ConsoleChat = { agent: string; session: string; frames: AsyncGenerator<ConsoleChatFrame> };
+
+/**
+ * What the chat page draws, one JSON object per line (NDJSON): the run's start, text as it arrives, each
+ * call as it starts (`tool_search`, `tool_describe`, `tool_call` with its target in `arguments.id`, or a
+ * direct tool) and finishes, each search's queries, approvals of this session waiting and closed, an error,
+ * and the end with the run's status. Every string in it is untrusted text.
+ */
+export type ConsoleChatFrame =
+  | { type: "start"; agent: string; session: string; runId: string; model: string }
+  | { type: "text"; delta: string }
+  | { type: "call"; callId: string; name: string; arguments: unknown; toolId?: string; source?: string }
+  | {
+      type: "result";
+      callId: string;
+      name: string;
+      isError: boolean;
+      output: string;
+      toolId?: string;
+      source?: string;
+    }
+  | { type: "search"; callId: string; queries: string[]; hits: number }
+  | {
+      type: "approval";
+      id: string;
+      toolId: string;
+      toolName: string;
+      /** Redacted as `GET /v1/approvals` shows them. */
+      args: unknown;
+      expiresAt: string;
+    }
+  | { type: "approval-closed"; id: string }
+  | { type: "error"; code: string; message: string }
+  | { type: "end"; status: string; error?: { code: string; message: string } };
 
 /** Options of `createConsoleRoutes`. */
 export type ConsoleOptions = {
@@ -62,4 +116,6 @@ export type ConsoleOptions = {
   sessions?: ConsoleSessionStore;
   /** The clock of the default session store and of the login rate limit (tests). Default `Date.now`. */
   now?: () => number;
+  /** Bounds of the Logs page's live tail (tests). Default: see `LOG_STREAM_*` in `log-routes.ts`. */
+  logStreams?: { heartbeatMs?: number; maxOpen?: number };
 };

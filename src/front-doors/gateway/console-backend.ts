@@ -1,4 +1,5 @@
 import type { ApprovalBroker } from "../../runtime/approvals/index.js";
+import type { LogRingReader } from "../../runtime/environment/index.js";
 import {
   type Caller,
   callerHasScope,
@@ -10,6 +11,8 @@ import {
 import type { ConsoleBackend } from "../console/index.js";
 import { decideApproval, visibleApprovals } from "./approval-routes.js";
 import { requireAgentAllowed } from "./caller-access.js";
+import { consoleChat } from "./console-chat.js";
+import { createHealthChecks, type GatewayDiagnostics } from "./console-health.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, invalidRequest } from "./gateway-error.js";
 import { MAX_APPROVAL_BODY_BYTES } from "./limits.js";
@@ -25,9 +28,14 @@ import { readAgentId, readSessionKey } from "./run-target.js";
  */
 export function createConsoleBackend(
   gateway: GatewayContext,
-  options: { keyRing: KeyRing | undefined; approvals: ApprovalBroker | undefined },
+  options: {
+    keyRing: KeyRing | undefined;
+    approvals: ApprovalBroker | undefined;
+    logRing?: LogRingReader | undefined;
+    diagnostics?: GatewayDiagnostics | undefined;
+  },
 ): ConsoleBackend {
-  const { keyRing, approvals } = options;
+  const { keyRing, approvals, logRing } = options;
   return {
     keyed: keyRing !== undefined,
     readJson: (c, maxBytes) => readJsonBody(c, Math.min(maxBytes, MAX_APPROVAL_BODY_BYTES)),
@@ -57,12 +65,25 @@ export function createConsoleBackend(
       const health = await readHealth(gateway, caller);
       return { ...health.body, status: health.status };
     },
+    healthChecks: createHealthChecks(options.diagnostics),
+    ...(logRing === undefined
+      ? {}
+      : {
+          logs: (caller: Caller) => {
+            requireCallerScope(caller, "admin", "the logs page");
+            return logRing;
+          },
+        }),
     tools: async (caller, agentId) => {
       requireCallerScope(caller, "runs", "the tools page");
       const agent = readAgentId(agentId, "agent");
       requireKnownAgent(gateway, agent, "agent");
       requireAgentAllowed(caller, agent, "agent");
       return gateway.runner.effectiveSurface(agent);
+    },
+    chat: (c, caller) => {
+      requireCallerScope(caller, "runs", "the chat page");
+      return consoleChat(gateway, approvals, c, caller);
     },
     ...(approvals === undefined
       ? {}

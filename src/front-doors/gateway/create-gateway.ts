@@ -142,7 +142,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   if (options.approvals !== undefined) registerApprovalRoutes(app, options.approvals);
   // The operator console (`src/front-doors/console`): its own pages, signed in with a cookie.
   if (consoleOn) {
-    const backend = createConsoleBackend(gateway, { keyRing, approvals: options.approvals });
+    const backend = createConsoleBackend(gateway, {
+      keyRing,
+      approvals: options.approvals,
+      logRing: options.logRing,
+      diagnostics: options.diagnostics,
+    });
     const sessions = options.state?.consoleSessions;
     app.route("/", createConsoleRoutes({ backend, log, ...(sessions === undefined ? {} : { sessions }) }));
   }

@@ -1,10 +1,12 @@
 import type { Hono } from "hono";
 import type { ApprovalBroker } from "../../runtime/approvals/index.js";
+import type { LogRingReader } from "../../runtime/environment/index.js";
 import type { AuthKey } from "../../runtime/http-guard/index.js";
 import type { Runner } from "../../runtime/runner/index.js";
 import type { SessionStore } from "../../runtime/sessions/index.js";
 import type { StateStore } from "../../runtime/state/index.js";
 import type { ServerLimits } from "../http-server/index.js";
+import type { GatewayDiagnostics } from "./console-health.js";
 
 /** Options of `createGateway`. */
 export type GatewayOptions = {
@@ -52,6 +54,17 @@ export type GatewayOptions = {
    * browser, with the same keys and scopes as the API. Default true.
    */
   console?: boolean;
+  /**
+   * The recent lines of this process's log as written (already redacted), which the console's Logs page
+   * shows to an admin; whoever owns the log feeds it (`toolsift gateway` writes every line into one). Default:
+   * none (the Logs page says no lines are kept).
+   */
+  logRing?: LogRingReader;
+  /**
+   * The config the gateway started from and its MCP servers, for the console's Health page (the doctor's
+   * checks, each server's status). Default: none (the page shows what `/healthz` shows).
+   */
+  diagnostics?: GatewayDiagnostics;
   /** Serves `GET /v1/approvals` and `POST /v1/approvals/:id` from this broker. Default: no approval routes. */
   approvals?: ApprovalBroker;
   /**

@@ -1,4 +1,5 @@
 export { createRunEnvironment } from "./create-run-environment.js";
+export { type LogLine, type LogPage, type LogPageQuery, LogRing, type LogRingReader } from "./log-ring.js";
 export {
   createRunCaches,
   type RunCaches,

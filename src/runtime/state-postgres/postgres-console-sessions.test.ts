@@ -100,6 +100,7 @@ describe("createPostgresConsoleSessionStore", () => {
     await age(db, idle.id, CONSOLE_IDLE_MS - 5_000, "last_seen_at");
     expect(await store.find(idle.id)).toEqual(idle); // marked used again now
     await age(db, idle.id, CONSOLE_IDLE_MS + 1_000, "last_seen_at");
+    expect(await store.isSignedIn(idle.id)).toBe(false);
     expect(await store.find(idle.id)).toBeUndefined();
 
     const old = await store.open("alice");

@@ -47,6 +47,10 @@ const INSERT_SQL = "INSERT INTO toolsift_console_sessions (id_digest, csrf, key_
 const FIND_SQL = `UPDATE toolsift_console_sessions SET last_seen_at = clock_timestamp()
 WHERE id_digest = $1 AND ${LIVE} RETURNING csrf, key_id`;
 
+/** Whether a live signed-in session has this digest, without marking it used. */
+const IS_SIGNED_IN_SQL = `SELECT 1 FROM toolsift_console_sessions
+WHERE id_digest = $1 AND key_id IS NOT NULL AND ${LIVE}`;
+
 /** The SHA-256 digest of a session's id: what the table keeps in place of the id (the cookie's value). */
 export function consoleSessionDigest(id: string): Buffer {
   return createHash("sha256").update(id, "utf8").digest();
@@ -106,6 +110,16 @@ export function createPostgresConsoleSessionStore(db: PostgresPool): ConsoleSess
         ]);
         const row = result.rows[0];
         return row === undefined ? undefined : { id, csrf: row.csrf, keyId: row.key_id ?? undefined };
+      } catch (error) {
+        throw failure(action, error);
+      }
+    },
+
+    async isSignedIn(id) {
+      const action = "reading a console session";
+      try {
+        const result = await db.query(action, IS_SIGNED_IN_SQL, [consoleSessionDigest(id)]);
+        return result.rows.length > 0;
       } catch (error) {
         throw failure(action, error);
       }

@@ -67,6 +67,23 @@ export function describeConsoleSessionStore(name: string, make: () => Promise<Co
       expect((await store.find(newest?.id))?.id).toBe(newest?.id);
     });
 
+    it("isSignedIn: a live signed-in session only, and asking is not use", async () => {
+      const { store } = await make();
+      const session = await store.open("alice");
+      const waiting = await store.open();
+      expect(await store.isSignedIn(session.id)).toBe(true);
+      expect(await store.isSignedIn(waiting.id)).toBe(false);
+      expect(await store.isSignedIn("no-such-session")).toBe(false);
+      // Asking does not make it the most recently used: the key's bound still drops it first.
+      for (let index = 1; index < MAX_CONSOLE_SESSIONS_PER_KEY; index += 1) {
+        await store.open("alice");
+        expect(await store.isSignedIn(session.id)).toBe(true);
+      }
+      await store.open("alice");
+      expect(await store.isSignedIn(session.id)).toBe(false);
+      await store.close(waiting.id);
+    });
+
     it("close ends a session, of either kind", async () => {
       const { store } = await make();
       const session = await store.open("alice");

@@ -32,6 +32,17 @@ describe("createMemoryConsoleSessionStore: expiry by its clock", () => {
     expect(await store.find(busy.id)).toBeUndefined();
   });
 
+  it("isSignedIn turns false when the session idles out, though asked all along", async () => {
+    const { store, advance } = clocked();
+    const session = await store.open("alice");
+    for (let waited = 0; waited < CONSOLE_IDLE_MS; waited += CONSOLE_IDLE_MS / 4) {
+      expect(await store.isSignedIn(session.id)).toBe(true);
+      advance(CONSOLE_IDLE_MS / 4);
+    }
+    advance(1);
+    expect(await store.isSignedIn(session.id)).toBe(false);
+  });
+
   it("drops a page waiting for a login after PENDING_LOGIN_MS, however often it is read", async () => {
     const { store, advance } = clocked();
     const pending = await store.open();

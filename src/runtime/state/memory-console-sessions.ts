@@ -76,6 +76,13 @@ export function createMemoryConsoleSessionStore(now: () => number = Date.now): M
       return held.record;
     },
 
+    async isSignedIn(id) {
+      const held = signedIn.get(id);
+      if (held === undefined) return false;
+      const at = now();
+      return at - held.lastSeen <= CONSOLE_IDLE_MS && at - held.createdAt <= CONSOLE_MAX_AGE_MS;
+    },
+
     async close(id) {
       pending.delete(id);
       signedIn.delete(id);

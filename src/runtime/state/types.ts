@@ -73,6 +73,11 @@ export interface ConsoleSessionStore {
   open(keyId?: string): Promise<ConsoleSessionRecord>;
   /** The live session `id` names, marked used now; undefined when unknown, closed or expired. */
   find(id: string | undefined): Promise<ConsoleSessionRecord | undefined>;
+  /**
+   * True while `id` names a live signed-in session; unlike `find`, asking is not use (a live log tail asks
+   * while it runs, and must not keep its session from going idle).
+   */
+  isSignedIn(id: string): Promise<boolean>;
   /** Ends a session (a logout, the waiting session a login replaces, a key no longer configured). */
   close(id: string): Promise<void>;
 }

@@ -30,3 +30,8 @@ export async function api(path, options = {}) {
   }
   return data;
 }
+
+/** The CSRF header for a request `api()` does not make (the chat's streamed answer is read with `fetch`). */
+export function csrfHeaders() {
+  return { [CSRF_HEADER]: csrf };
+}

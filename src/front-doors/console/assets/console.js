@@ -5,9 +5,11 @@
 
 import { api, useCsrf } from "./api.js";
 import { showApprovals } from "./approvals-page.js";
+import { showChat } from "./chat-page.js";
 import { problem, show } from "./dom.js";
 import { showHealth } from "./health-page.js";
 import { showLogin } from "./login-page.js";
+import { showLogs } from "./logs-page.js";
 import { showSessions } from "./sessions-page.js";
 import { showTimeline } from "./timeline-page.js";
 import { showTools } from "./tools-page.js";
@@ -37,6 +39,8 @@ async function start() {
   else if (path === "/console/approvals") await showApprovals(session);
   else if (path === "/console/tools") await showTools(session);
   else if (path === "/console/health") await showHealth();
+  else if (path === "/console/logs") await showLogs(session);
+  else if (path === "/console/chat") await showChat(session);
 }
 
 function showChrome(session, path) {
@@ -46,6 +50,8 @@ function showChrome(session, path) {
   document.getElementById("nav-sessions").hidden = !may("sessions:read");
   document.getElementById("nav-approvals").hidden = !may("approvals") || !session.approvals;
   document.getElementById("nav-tools").hidden = !may("runs");
+  document.getElementById("nav-logs").hidden = !session.scopes.includes("admin");
+  document.getElementById("nav-chat").hidden = !may("runs");
   for (const link of document.querySelectorAll("#nav a")) {
     if (link.getAttribute("href") === path) link.setAttribute("aria-current", "page");
   }

@@ -6,22 +6,111 @@ import { el, problem, show } from "./dom.js";
 
 export async function showHealth() {
   const result = el("div", { id: "health" });
+  const servers = el("section", { id: "health-servers", "aria-labelledby": "health-servers-title" });
+  const checks = el("section", { id: "health-checks", "aria-labelledby": "health-checks-title" });
   const refresh = el("button", { type: "button" }, "Refresh");
   const load = async () => {
-    try {
-      result.replaceChildren(...healthView(await api("/health")));
-    } catch (error) {
-      result.replaceChildren(problem(error));
+    const [health, details] = await Promise.allSettled([api("/health"), api("/health/checks")]);
+    result.replaceChildren(
+      ...(health.status === "fulfilled" ? healthView(health.value) : [problem(health.reason)]),
+    );
+    if (details.status === "fulfilled") {
+      servers.replaceChildren(...serversView(details.value));
+      checks.replaceChildren(...checksView(details.value));
+    } else {
+      servers.replaceChildren(problem(details.reason));
+      checks.replaceChildren();
     }
   };
   refresh.addEventListener("click", () => void load());
   show(
     "Health",
-    el("p", { class: "meta" }, "As /healthz answers: storage, draining, and each provider's last request."),
+    el(
+      "p",
+      { class: "meta" },
+      "As /healthz answers: storage, draining, and each provider's last request; then the MCP servers and the checks toolsift doctor makes that apply to a running gateway.",
+    ),
     refresh,
     result,
+    servers,
+    checks,
   );
   await load();
+}
+
+function serversView(details) {
+  const title = el("h2", { id: "health-servers-title" }, "MCP servers");
+  if (!details.available) return [title, el("p", { class: "meta" }, "This gateway reports no MCP servers.")];
+  if (details.servers.length === 0)
+    return [title, el("p", { class: "meta" }, "No MCP server is configured.")];
+  const columns = ["Server", "Status", "Tools", ...(details.details ? ["Last error"] : [])];
+  return [
+    title,
+    el(
+      "table",
+      {},
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          columns.map((name) => el("th", { scope: "col" }, name)),
+        ),
+      ),
+      el(
+        "tbody",
+        {},
+        details.servers.map((server) =>
+          el(
+            "tr",
+            {},
+            el("td", {}, server.name),
+            el("td", { class: server.status === "failed" ? "bad" : undefined }, server.status),
+            el("td", {}, String(server.tools)),
+            details.details ? el("td", {}, server.error ?? "") : undefined,
+          ),
+        ),
+      ),
+    ),
+  ];
+}
+
+function checksView(details) {
+  const title = el("h2", { id: "health-checks-title" }, "Checks");
+  if (!details.available)
+    return [
+      title,
+      el("p", { class: "meta" }, "This gateway was started without its config at hand: no checks."),
+    ];
+  const note = details.details
+    ? "toolsift doctor's checks for the config this gateway runs on (plugins: see the log)."
+    : "toolsift doctor's checks for this gateway; an admin key sees what each found.";
+  return [
+    title,
+    el("p", { class: "meta" }, note),
+    el(
+      "ul",
+      { class: "checks" },
+      details.checks.map((check) =>
+        el(
+          "li",
+          { class: `check check-${check.status}` },
+          el("strong", {}, `${check.status}`),
+          ` ${check.name}`,
+          check.message === undefined ? undefined : `: ${check.message}`,
+          check.details?.length
+            ? el(
+                "ul",
+                {},
+                check.details.map((line) => el("li", {}, line)),
+              )
+            : undefined,
+          check.fix === undefined ? undefined : el("p", { class: "meta" }, `fix: ${check.fix}`),
+        ),
+      ),
+    ),
+  ];
 }
 
 function healthView(health) {

@@ -2,12 +2,13 @@
 // session text): it goes into the page only as text nodes, through `el()` (dom.js), never as markup.
 
 import { api } from "./api.js";
-import { el, facts, pretty, problem, show, when } from "./dom.js";
+import { el, facts, pretty, problem, show } from "./dom.js";
+import { candidates, eventBox } from "./event-views.js";
 
 /** How often the timeline of a session with a run in progress is read again. */
 const FOLLOW_MS = 2000;
 
-export async function showTimeline() {
+export async function showTimeline(session) {
   const query = new URLSearchParams(location.search);
   const path = `/session-events?${new URLSearchParams({ agent: query.get("agent") ?? "main", key: query.get("key") ?? "" })}`;
   let data;
@@ -17,7 +18,8 @@ export async function showTimeline() {
     show("Session", el("p", {}, el("a", { href: "/console/sessions" }, "All sessions")), problem(error));
     return;
   }
-  renderTimeline(data);
+  const chat = mayChat(session, data.agentId) ? data : undefined;
+  renderTimeline(data, chat);
   // While a run is in progress (the log does not end with a run summary), the timeline follows it.
   let shown = data.events.length;
   const follow = async () => {
@@ -29,7 +31,7 @@ export async function showTimeline() {
     }
     if (next.events.length !== shown) {
       shown = next.events.length;
-      renderTimeline(next);
+      renderTimeline(next, chat);
     }
     if (inProgress(next)) setTimeout(follow, FOLLOW_MS);
   };
@@ -41,7 +43,13 @@ function inProgress(data) {
   return last !== undefined && last.type !== "run-summary" && last.type !== "session";
 }
 
-function renderTimeline(data) {
+/** True when the signed-in key may run the session's agent, so the chat can continue the session. */
+function mayChat(session, agentId) {
+  const scopes = session?.scopes ?? [];
+  return (scopes.includes("runs") || scopes.includes("admin")) && (session?.agents ?? []).includes(agentId);
+}
+
+function renderTimeline(data, chat) {
   const calls = new Map();
   for (const event of data.events) {
     if (event.type !== "assistant-output") continue;
@@ -79,6 +87,17 @@ function renderTimeline(data) {
       { class: "meta" },
       `agent ${data.agentId} · `,
       el("a", { href: "/console/sessions" }, "All sessions"),
+      chat === undefined ? undefined : " · ",
+      chat === undefined
+        ? undefined
+        : el(
+            "a",
+            {
+              href: `/console/chat?${new URLSearchParams({ agent: chat.agentId, session: chat.sessionKey })}`,
+              id: "continue-chat",
+            },
+            "Continue in chat",
+          ),
     ),
     inProgress(data)
       ? el(
@@ -88,41 +107,6 @@ function renderTimeline(data) {
         )
       : undefined,
     sections,
-  );
-}
-
-function eventBox(kind, title, at, ...content) {
-  return el(
-    "article",
-    { class: `event ${kind}` },
-    el("h3", {}, title, el("span", { class: "meta" }, ` ${when(at)}`)),
-    ...content,
-  );
-}
-
-function candidates(output) {
-  let list;
-  try {
-    list = JSON.parse(output);
-  } catch {
-    list = undefined;
-  }
-  if (!Array.isArray(list) || !list.every((item) => typeof item === "object" && item !== null)) {
-    return el("pre", {}, output);
-  }
-  if (list.length === 0) return el("p", {}, "none");
-  return el(
-    "ol",
-    { class: "candidates" },
-    list.map((item) =>
-      el(
-        "li",
-        {},
-        el("code", {}, String(item.id ?? item.name ?? "")),
-        item.description ? ` ${String(item.description)}` : "",
-        item.input ? el("span", { class: "meta" }, ` input ${String(item.input)}`) : undefined,
-      ),
-    ),
   );
 }
 
