@@ -1,14 +1,19 @@
 /**
  * A generated catalog of model-hub shape: tools named like repository ids (`org/model-name`), long
  * model-card descriptions full of shared boilerplate, and short requests with known answers. Deterministic from
- * a seed, from this file's own invented vocabulary (nothing is fetched). Seed `TUNING_SEED` is the set rules are
- * tuned on; `HOLDOUT_SEED` is held back and only checked.
+ * a seed, from this file's own invented vocabulary (nothing is fetched). Seed `TUNING_SEED` and the
+ * `MORE_TUNING_SEEDS` are the sets rules are tuned on; `HOLDOUT_SEED` is held back and only checked.
  */
 
 /** The set ranking rules may be tuned on. */
 export const TUNING_SEED = 29;
 /** The held-back set: looked at once per rule, after the rule was settled on the tuning sets. */
 export const HOLDOUT_SEED = 2029;
+/**
+ * More tuning sets, reported as their mean: one set of 500 requests moves by a point of R@5 from seed to seed,
+ * more than most rules change, so a rule is settled on these and `TUNING_SEED` together.
+ */
+export const MORE_TUNING_SEEDS: readonly number[] = Object.freeze([1, 2, 3, 4, 5, 6, 7, 8]);
 
 /** One model of the hub, as a tool. */
 export type HubModel = { name: string; description: string };

@@ -12,6 +12,7 @@ import {
   HOLDOUT_SEED,
   type HubModel,
   type HubQuery,
+  MORE_TUNING_SEEDS,
   TUNING_SEED,
 } from "./model-hub-catalog.js";
 import { createPlainBm25 } from "./plain-bm25.js";
@@ -24,9 +25,10 @@ const HUB_SERVER = "hub";
 
 type Engine = { name: string; build(entries: readonly CatalogEntry[]): (query: string) => string[] };
 type Row = {
-  /** `model-hub` (tuning seed) or `model-hub-holdout`. */
+  /** `model-hub` (tuning seed), `model-hub-more` (the mean over the more tuning seeds) or `model-hub-holdout`. */
   set: string;
   engine: string;
+  /** Requests of the set (of each set, for a mean). */
   queries: number;
   /** Share of a request's models found in the first 5, averaged over requests. */
   recallAt5: number;
@@ -106,24 +108,22 @@ export function scoreHub(
   };
 }
 
-/** Runs toolsift, plain BM25 and MiniSearch over both generated model-hub sets; writes `bench/results/model-hub.json`. */
+/**
+ * Runs toolsift, plain BM25 and MiniSearch over the generated model-hub sets (the tuning set, the mean of the
+ * more tuning sets, the held-back set); writes `bench/results/model-hub.json`.
+ */
 export function run(): Row[] {
   const rows: Row[] = [];
-  for (const [set, seed] of [
-    ["model-hub", TUNING_SEED],
-    ["model-hub-holdout", HOLDOUT_SEED],
+  for (const [set, seeds] of [
+    ["model-hub", [TUNING_SEED]],
+    ["model-hub-more", MORE_TUNING_SEEDS],
+    ["model-hub-holdout", [HOLDOUT_SEED]],
   ] as const) {
-    const { models, queries } = generateModelHub(seed);
-    const { snapshot } = buildCatalog(modelHubTools(models));
-    const setRows = engines.map((engine) => {
-      const search = engine.build(snapshot.entries);
-      return scoreHub(
-        set,
-        engine.name,
-        queries.map((query) => ({ query, names: search(query.query) })),
-      );
-    });
-    console.log(`\n${set}: ${snapshot.entries.length} models, ${queries.length} requests (seed ${seed})\n`);
+    const perSeed = seeds.map((seed) => runSeed(set, seed));
+    const setRows = engines.map((_, at) => meanRow(perSeed.map(({ rows }) => rows[at]!)));
+    const label = seeds.length === 1 ? `seed ${seeds[0]}` : `the mean of seeds ${seeds.join(", ")}`;
+    const { models } = perSeed[0]!;
+    console.log(`\n${set}: ${models} models, ${setRows[0]!.queries} requests a set (${label})\n`);
     console.table(
       setRows.map((row) => ({
         engine: row.engine,
@@ -136,6 +136,32 @@ export function run(): Row[] {
   }
   writeResults("model-hub", rows);
   return rows;
+}
+
+/** Every engine's row on the set generated from `seed`, in engine order, and the set's model count. */
+function runSeed(set: string, seed: number): { rows: Row[]; models: number } {
+  const { models, queries } = generateModelHub(seed);
+  const { snapshot } = buildCatalog(modelHubTools(models));
+  const rows = engines.map((engine) => {
+    const search = engine.build(snapshot.entries);
+    return scoreHub(
+      set,
+      engine.name,
+      queries.map((query) => ({ query, names: search(query.query) })),
+    );
+  });
+  return { rows, models: snapshot.entries.length };
+}
+
+/** The mean of one engine's rows over several sets (the row itself for one set). */
+function meanRow(rows: readonly Row[]): Row {
+  const mean = (pick: (row: Row) => number) => rows.reduce((sum, row) => sum + pick(row), 0) / rows.length;
+  return {
+    ...rows[0]!,
+    recallAt5: mean((row) => row.recallAt5),
+    mrr: mean((row) => row.mrr),
+    missAt20: mean((row) => row.missAt20),
+  };
 }
 
 if (isEntryPoint(import.meta.url)) run();

@@ -1,5 +1,6 @@
 import type { CatalogEntry } from "../catalog/index.js";
 import { addNameCoverage } from "./name-coverage.js";
+import { nameEvidenceShares, nameFieldWeight } from "./name-evidence.js";
 import { NamePartsBuilder } from "./name-parts.js";
 import { forEachParameterText, parameterTexts } from "./parameter-text.js";
 import {
@@ -12,6 +13,7 @@ import {
   FIELD_PARAMETERS,
   FIELD_WEIGHTS,
 } from "./ranking-parameters.js";
+import { numberServers, type Servers } from "./servers.js";
 import { type SharedVocabulary, vocabularyForBuild } from "./shared-vocabulary.js";
 
 /** An inverted index in compressed-row form: term `t`'s postings are `docs`/`weights` from `offsets[t]` to `offsets[t + 1]`. */
@@ -71,8 +73,9 @@ export function entryFields(entry: CatalogEntry): string[] {
 
 /**
  * Builds the BM25F postings of `entries` (document `i` is `entries[i]`), with the process's shared vocabulary
- * unless another is given. Per-document field lengths and name coverage are folded into each posting's weight
- * at build time, so a query only multiplies and adds.
+ * unless another is given. Per-document field lengths, field weights and name coverage are folded into each
+ * posting's weight at build time, so a query only multiplies and adds. A server whose descriptions are documents
+ * rather than lines gives its names less weight (see `nameEvidenceShares`).
  */
 export function buildPostings(
   entries: readonly CatalogEntry[],
@@ -80,8 +83,9 @@ export function buildPostings(
 ): Postings & DocumentTerms {
   const builder = new DocumentTermCounter(entries.length, vocabulary);
   for (const entry of entries) builder.addDocument(entry);
-  const postings = builder.finish();
-  addNameCoverage(postings, builder.nameParts.finish());
+  const nameShares = builder.nameEvidenceShares(numberServers(entries));
+  const postings = builder.finish(nameShares);
+  addNameCoverage(postings, builder.nameParts.finish(), nameShares);
   return postings;
 }
 
@@ -217,8 +221,16 @@ class DocumentTermCounter {
     return termId;
   }
 
-  /** Second pass: folds length normalisation into each posting's weight and lays postings out per term. */
-  finish(): Postings & DocumentTerms {
+  /** Per document, the share of name evidence its server keeps (see `nameEvidenceShares`); after every document is added. */
+  nameEvidenceShares(servers: Servers): Float64Array {
+    return nameEvidenceShares(this.fieldLengths, servers);
+  }
+
+  /**
+   * Second pass: folds length normalisation and field weights into each posting's weight (the name's weight by
+   * `nameShares`, see `nameFieldWeight`) and lays postings out per term.
+   */
+  finish(nameShares: Float64Array): Postings & DocumentTerms {
     const { documentCount, documentStart, documentFrequency, postingTerms, postingCounts, fieldLengths } =
       this;
     documentStart[documentCount] = this.postingCount;
@@ -234,11 +246,12 @@ class DocumentTermCounter {
     const fieldScale = new Float64Array(FIELD_COUNT);
     for (let doc = 0; doc < documentCount; doc += 1) {
       for (let field = 0; field < FIELD_COUNT; field += 1) {
+        const weight = field === FIELD_NAME ? nameFieldWeight(nameShares[doc]!) : FIELD_WEIGHTS[field]!;
         const average = averages[field]!;
         const b = FIELD_LENGTH_NORMALISATION[field]!;
         const norm = average > 0 ? 1 - b + (b * fieldLengths[doc * FIELD_COUNT + field]!) / average : 1;
         // A field of length 0 has no counts; with b = 1 its norm is 0, and 0 · (w / 0) would be NaN.
-        fieldScale[field] = norm > 0 ? FIELD_WEIGHTS[field]! / norm : 0;
+        fieldScale[field] = norm > 0 ? weight / norm : 0;
       }
       for (let posting = documentStart[doc]!; posting < documentStart[doc + 1]!; posting += 1) {
         const counts = postingCounts[posting]!;

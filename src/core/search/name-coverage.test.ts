@@ -39,6 +39,15 @@ describe("addNameCoverage", () => {
     expect(gain(1, 2, 2)).toBeCloseTo((NAME_COVERAGE_BONUS * 3) / 3.5, 5);
   });
 
+  it("scales each document's bonus by its share of name evidence", () => {
+    const postings = postingsOf();
+    const parts = { offsets: Uint32Array.from([0, 2, 3]), terms: Uint32Array.from([0, 1, 2]) };
+    addNameCoverage(postings, parts, Float64Array.from([0, 0.5]));
+    expect(Array.from(postings.weights)).toEqual(
+      [1, 1, 2, 2 + (0.5 * NAME_COVERAGE_BONUS) / 4].map((weight) => Math.fround(weight)),
+    );
+  });
+
   it("leaves postings alone for a document whose name has no parts", () => {
     const postings = postingsOf();
     addNameCoverage(postings, { offsets: Uint32Array.from([0, 0, 0]), terms: new Uint32Array(0) });

@@ -8,10 +8,11 @@ import { NAME_COVERAGE_BONUS } from "./ranking-parameters.js";
  * sentence's score gains `NAME_COVERAGE_BONUS × Σ over the name parts it has (weight · idf) / Σ idf(parts)`:
  * the idf-weighted share of the name the request spells out. Among tools that match the same words, the one
  * whose name the request covers best comes first (`getHumidity` before `getBuildingHumidity` for "the
- * humidity level of the location"), and missing a rare part costs more than missing `get`. Folded in at build
- * time, it costs a query nothing.
+ * humidity level of the location"), and missing a rare part costs more than missing `get`. `shares` scales the
+ * bonus per document (its server's share of name evidence, see `nameEvidenceShares`; 1 when absent). Folded in
+ * at build time, it costs a query nothing.
  */
-export function addNameCoverage(postings: Postings, nameParts: NameParts): void {
+export function addNameCoverage(postings: Postings, nameParts: NameParts, shares?: Float64Array): void {
   const { offsets: postingOffsets, docs, weights, idf } = postings;
   const { offsets, terms } = nameParts;
   for (let doc = 0; doc + 1 < offsets.length; doc += 1) {
@@ -19,7 +20,8 @@ export function addNameCoverage(postings: Postings, nameParts: NameParts): void 
     const end = offsets[doc + 1]!;
     let idfTotal = 0;
     for (let at = start; at < end; at += 1) idfTotal += idf[terms[at]!]!;
-    const bonus = NAME_COVERAGE_BONUS / idfTotal;
+    const bonus = ((shares?.[doc] ?? 1) * NAME_COVERAGE_BONUS) / idfTotal;
+    if (bonus === 0) continue;
     for (let at = start; at < end; at += 1) {
       const term = terms[at]!;
       const posting = findPosting(docs, postingOffsets[term]!, postingOffsets[term + 1]!, doc);

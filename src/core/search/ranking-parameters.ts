@@ -67,3 +67,16 @@ export const SENTENCE_POWER = 3;
  * typed. It counts as typed for the tiers and the diversity step, at this weight.
  */
 export const LEXICON_WEIGHT = 0.5;
+
+/**
+ * Name evidence of a server (see `name-evidence.ts`): while its tools' descriptions are at most this many times
+ * longer than their names (summed over the server's tools), the name keeps its full field weight and coverage
+ * bonus. One-line descriptions give ratios of 1 to 4, a paragraph with a one-word name and a label about 10.
+ */
+export const NAME_EVIDENCE_FULL_RATIO = 16;
+
+/**
+ * From this description-to-name length ratio on, a server's names count as plain text (field weight 1, no
+ * coverage bonus): its descriptions are documents (model cards, READMEs) that already hold the evidence.
+ */
+export const NAME_EVIDENCE_NONE_RATIO = 24;

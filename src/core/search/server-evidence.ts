@@ -3,6 +3,7 @@ import type { QueryTerm } from "./analyze-query.js";
 import type { Postings } from "./build-postings.js";
 import { SERVER_EVIDENCE_WEIGHT } from "./ranking-parameters.js";
 import type { QueryScorer } from "./score-query.js";
+import { numberServers } from "./servers.js";
 
 /** Per term, the servers whose tools have it and their best posting weight (compressed rows, like postings). */
 type ServerPostings = { offsets: Uint32Array; servers: Uint32Array; weights: Float32Array };
@@ -91,16 +92,6 @@ function buildServerPostings(postings: Postings, serverOf: Uint32Array, serverCo
  * source and owner: `mcp:github`, `native:core`), where it could not change any order.
  */
 export function createServerEvidence(entries: readonly CatalogEntry[]): ServerEvidence | undefined {
-  const servers = new Map<string, number>();
-  const serverOf = new Uint32Array(entries.length);
-  entries.forEach((entry, doc) => {
-    const key = `${entry.source}:${entry.owner}`;
-    let server = servers.get(key);
-    if (server === undefined) {
-      server = servers.size;
-      servers.set(key, server);
-    }
-    serverOf[doc] = server;
-  });
-  return servers.size >= 2 ? new ServerEvidence(serverOf, servers.size) : undefined;
+  const { serverOf, count } = numberServers(entries);
+  return count >= 2 ? new ServerEvidence(serverOf, count) : undefined;
 }

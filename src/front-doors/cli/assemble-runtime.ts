@@ -92,6 +92,8 @@ function withMcpServers(runner: Runner, mcp: McpToolSource): Runner {
     ...(runner.warm ? { warm: runner.warm.bind(runner) } : {}),
     ...(runner.countInputTokens ? { countInputTokens: runner.countInputTokens.bind(runner) } : {}),
     ...(runner.providerStatus ? { providerStatus: runner.providerStatus.bind(runner) } : {}),
+    ...(runner.searchTools ? { searchTools: runner.searchTools.bind(runner) } : {}),
+    ...(runner.describeTool ? { describeTool: runner.describeTool.bind(runner) } : {}),
     async close(timeoutMs) {
       try {
         await runner.close(timeoutMs);

@@ -12,6 +12,7 @@ const ASSETS: Readonly<Record<string, string>> = {
   "timeline-page.js": JAVASCRIPT,
   "approvals-page.js": JAVASCRIPT,
   "tools-page.js": JAVASCRIPT,
+  "tool-search-box.js": JAVASCRIPT,
   "health-page.js": JAVASCRIPT,
   "logs-page.js": JAVASCRIPT,
   "chat-page.js": JAVASCRIPT,

@@ -10,6 +10,7 @@ import { registerLogRoutes } from "./log-routes.js";
 import { registerReadRoutes } from "./read-routes.js";
 import { consoleHeaders } from "./security-headers.js";
 import { registerSignInRoutes } from "./sign-in-routes.js";
+import { registerToolSearchRoutes } from "./tool-search-routes.js";
 import type { ConsoleOptions } from "./types.js";
 
 /**
@@ -70,6 +71,7 @@ export function createConsoleRoutes(options: ConsoleOptions): Hono {
   registerLogRoutes(context, api);
   registerHealthRoutes(context, api);
   registerChatRoutes(context, api);
+  registerToolSearchRoutes(context, api);
 
   // Anything else under /console: a 404 that still carries the console's headers.
   app.all(`${CONSOLE_PATH}/*`, (c) =>

@@ -22,6 +22,8 @@ export function fakeConsoleBackend(
     healthChecks: unused,
     tools: unused,
     chat: unused,
+    searchTools: unused,
+    describeTool: unused,
     ...overrides,
   };
 }

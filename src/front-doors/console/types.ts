@@ -61,6 +61,13 @@ export type ConsoleBackend = {
    * Needs `runs` and the agent.
    */
   chat(c: Context, caller: Caller): Promise<ConsoleChat>;
+  /**
+   * What `tool_search` would answer a run of the agent for `look` (`Runner.searchTools`: the output the model
+   * reads and the request bytes). Needs `runs` and the agent.
+   */
+  searchTools(caller: Caller, agentId: string, look: { query: string; limit?: number }): Promise<unknown>;
+  /** What `tool_describe` would answer a run of the agent for `id`; 404 for a tool it does not know. Needs `runs` and the agent. */
+  describeTool(caller: Caller, agentId: string, id: string): Promise<unknown>;
   /** The pending approvals the caller may decide (`GET /v1/approvals`' answer); absent without a broker. */
   approvals?: {
     pending(caller: Caller): Promise<unknown>;

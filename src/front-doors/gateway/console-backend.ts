@@ -13,6 +13,7 @@ import { decideApproval, visibleApprovals } from "./approval-routes.js";
 import { requireAgentAllowed } from "./caller-access.js";
 import { consoleChat } from "./console-chat.js";
 import { createHealthChecks, type GatewayDiagnostics } from "./console-health.js";
+import { consoleToolSearch } from "./console-tool-search.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, invalidRequest } from "./gateway-error.js";
 import { MAX_APPROVAL_BODY_BYTES } from "./limits.js";
@@ -85,6 +86,7 @@ export function createConsoleBackend(
       requireCallerScope(caller, "runs", "the chat page");
       return consoleChat(gateway, approvals, c, caller);
     },
+    ...consoleToolSearch(gateway),
     ...(approvals === undefined
       ? {}
       : {

@@ -13,7 +13,7 @@ import { type OpenRunStream, openRunStream } from "./open-run-stream.js";
 import { readJsonBody } from "./request/read-json-body.js";
 import type { TurnRequest } from "./request/turn-request.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
-import { AGENT_HEADER, readAgentId, readSessionKey, SESSION_HEADER } from "./run-target.js";
+import { readAgentId, readSessionKey } from "./run-target.js";
 
 /** How often the approvals of a chat's session are read while one of its calls runs (one may be waiting). */
 const APPROVAL_POLL_MS = 500;
@@ -39,20 +39,17 @@ export async function consoleChat(
   const chat = readChatRequest(await readJsonBody(c, gateway.maxBodyBytes));
   requireKnownAgent(gateway, chat.agent, "agent");
   requireAgentAllowed(caller, chat.agent, "agent");
-  // The run path reads its caller and the agent and session headers from the request: this request's caller
-  // is the console's signed-in key, and its agent and session are the ones the body names.
+  // The run path reads its caller from the request: this request's caller is the console's signed-in key; the
+  // agent and session are the ones the body names (in place of the run headers).
   c.set("caller", caller);
   const request: TurnRequest = {
     inputParam: "input",
     items: [{ type: "message", role: "user", text: chat.input }],
     clientTools: [],
     stream: true,
+    namedTarget: { agent: chat.agent, session: chat.session },
   };
-  const stream = await openRunStream(
-    withRunHeaders(c, { [AGENT_HEADER]: chat.agent, [SESSION_HEADER]: chat.session }),
-    gateway,
-    request,
-  );
+  const stream = await openRunStream(c, gateway, request);
   const watch =
     approvals === undefined
       ? undefined
@@ -286,34 +283,6 @@ function stringField(body: Record<string, unknown>, name: string): string | unde
 function newSessionName(): string {
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/gu, "-");
   return `chat-${stamp}-${randomBytes(3).toString("hex")}`;
-}
-
-/**
- * The request as the run path reads it, with the agent and session headers it would have had from an API
- * client: `resolveRunTarget` reads them from `c.req.header`; everything else is the request itself.
- */
-function withRunHeaders(c: Context, headers: Record<string, string>): Context {
-  const req = new Proxy(c.req, {
-    get(target, property) {
-      if (property === "header") {
-        return (name?: string) =>
-          name !== undefined && Object.hasOwn(headers, name.toLowerCase())
-            ? headers[name.toLowerCase()]
-            : name === undefined
-              ? { ...target.header(), ...headers }
-              : target.header(name);
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return new Proxy(c, {
-    get(target, property) {
-      if (property === "req") return req;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
 }
 
 function errorFrame(error: GatewayError): ConsoleChatFrame {

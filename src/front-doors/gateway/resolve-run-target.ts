@@ -37,11 +37,14 @@ export type RunTarget = {
 export async function resolveRunTarget(
   c: Context,
   gateway: GatewayContext,
-  request: Pick<TurnRequest, "previousResponseId" | "model" | "sessionHints" | "instructions" | "items">,
+  request: Pick<
+    TurnRequest,
+    "previousResponseId" | "model" | "sessionHints" | "instructions" | "items" | "namedTarget"
+  >,
 ): Promise<RunTarget> {
   const { previousResponseId } = request;
   const caller = callerOf(c);
-  const agentHeader = c.req.header(AGENT_HEADER);
+  const agentHeader = request.namedTarget?.agent ?? c.req.header(AGENT_HEADER);
   const headerAgent =
     agentHeader === undefined || agentHeader === "" ? undefined : readAgentId(agentHeader, AGENT_HEADER);
   const modelAgent = agentFromModel(request.model);
@@ -54,7 +57,10 @@ export async function resolveRunTarget(
   const named = headerAgent ?? modelAgent;
   const namedBy = headerAgent !== undefined ? AGENT_HEADER : "model";
   const agentId = named ?? MAIN_AGENT_ID;
-  const sessionKey = readSessionKey(c.req.header(SESSION_HEADER), SESSION_HEADER);
+  const sessionKey = readSessionKey(
+    request.namedTarget?.session ?? c.req.header(SESSION_HEADER),
+    SESSION_HEADER,
+  );
   if (previousResponseId !== undefined) {
     const found = await gateway.responses.lookup(previousResponseId);
     // Another key's response is answered as an unknown one: its existence is not revealed.

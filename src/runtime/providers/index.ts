@@ -8,4 +8,5 @@ export { createProvider } from "./create-provider.js";
 export { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from "./limits.js";
 export { OPENAI_SDK, providerSdkProblem } from "./provider-sdks.js";
 export { providerKeyProblem } from "./provider-settings.js";
+export { toolDeclarationBytes } from "./tool-declaration-bytes.js";
 export type * from "./types.js";

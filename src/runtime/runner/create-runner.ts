@@ -1,13 +1,12 @@
 import { LRUCache } from "lru-cache";
 import { toCatalogEntry } from "../../core/catalog/index.js";
 import { agentEnvironmentKey, type ResolvedAgent, resolveAgent } from "../config/index.js";
-import { agentProfile } from "../environment/index.js";
 import { applyToolPolicy } from "../policy/index.js";
 import { createProvider, type Provider } from "../providers/index.js";
-import { openRunSurface } from "../run-surface/index.js";
 import { traceProvider, traceRun } from "../telemetry/index.js";
+import { describeWithoutRun, type EveryToolBytes, searchWithoutRun } from "./controls-without-run.js";
 import { countInputTokens } from "./count-input-tokens.js";
-import { gatheredTools } from "./gathered-tools.js";
+import { inspectSurface } from "./inspect-surface.js";
 import { DEFAULT_CLOSE_TIMEOUT_MS, MAX_RESOLVED_AGENTS } from "./limits.js";
 import { createProviderStatusBoard } from "./provider-status.js";
 import { runAgent } from "./run-agent.js";
@@ -54,24 +53,12 @@ export function createRunner(options: RunnerOptions): Runner {
     return provider;
   };
 
+  const everyToolBytes: EveryToolBytes = new WeakMap();
+
   /** The surface a run of `agentId` would open (same tools, policy and settings), for a look without a run. */
-  const inspectSurface = async (agentId: string, sessionKey: string) => {
+  const inspect = async (agentId: string, sessionKey: string) => {
     const agent = agentFor(agentId);
-    const profile = agentProfile(config, agent);
-    const gathered = await gatheredTools(options, agent);
-    const { tools } = gathered;
-    // Nothing is called or prompted on it: the settings and the caches alone, no hooks, approvals or log.
-    const surface = await openRunSurface(
-      { toolSearch: environment.toolSearch, caches: environment.caches },
-      {
-        profile,
-        sessionKey,
-        tools,
-        ...(gathered.version === undefined ? {} : { toolsVersion: gathered.version }),
-        unknownToolText: (name) => `Unknown tool "${name.slice(0, 200)}".`,
-      },
-    );
-    return { agent, policy: profile.policy, tools, surface };
+    return { agent, ...(await inspectSurface(options, agent, { sessionKey })) };
   };
 
   return {
@@ -98,7 +85,7 @@ export function createRunner(options: RunnerOptions): Runner {
       let tools = 0;
       const agentIds = this.agentIds();
       for (const agentId of agentIds) {
-        const { tools: gathered, surface } = await inspectSurface(agentId, "warm-up");
+        const { tools: gathered, surface } = await inspect(agentId, "warm-up");
         try {
           // The directory too: a run renders it into its instructions before its first provider request.
           surface.directory();
@@ -111,7 +98,7 @@ export function createRunner(options: RunnerOptions): Runner {
       return { agents: agentIds.length, tools, ms: Math.round(performance.now() - started) };
     },
     async effectiveSurface(agentId) {
-      const { agent, policy, tools, surface } = await inspectSurface(agentId, "effective-surface");
+      const { agent, policy, tools, surface } = await inspect(agentId, "effective-surface");
       try {
         const declared = surface.modelTools().map((tool) => tool.name);
         // By id: a pinned or directly declared MCP tool is declared as <server>__<tool>, not under its name.
@@ -139,6 +126,12 @@ export function createRunner(options: RunnerOptions): Runner {
       } finally {
         surface.close();
       }
+    },
+    searchTools(look) {
+      return searchWithoutRun({ ...options, everyToolBytes }, agentFor(look.agentId), look);
+    },
+    describeTool(agentId, id) {
+      return describeWithoutRun(options, agentFor(agentId), id);
     },
     countInputTokens(request) {
       return countInputTokens(options, agentFor(request.agentId), request);

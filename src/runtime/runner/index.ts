@@ -6,8 +6,12 @@ export type { RunnerEnvironment, RunnerOptions } from "./runner-options.js";
 export { startRunStream } from "./stream-run.js";
 export type {
   ClientToolDeclaration,
+  ControlAnswer,
   EffectiveSurface,
   Runner,
   RunRequest,
   RunResult,
+  ToolDescribePreview,
+  ToolSearchLook,
+  ToolSearchPreview,
 } from "./types.js";

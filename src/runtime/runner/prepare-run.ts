@@ -67,13 +67,18 @@ export async function prepareRun(
       directory: surface.directory(),
       clientInstructions: request.instructions,
     }),
-    providerTools: surface.modelTools().map((tool) => ({
-      name: tool.name,
-      description: tool.description ?? "",
-      parameters: tool.parameters ?? { type: "object", properties: {} },
-    })),
+    providerTools: providerToolsOf(surface),
     surface,
   };
+}
+
+/** The tools a surface declares, as the provider request declares them (no description: empty; no schema: an empty object). */
+export function providerToolsOf(surface: RunSurface): ProviderTool[] {
+  return surface.modelTools().map((tool) => ({
+    name: tool.name,
+    description: tool.description ?? "",
+    parameters: tool.parameters ?? { type: "object", properties: {} },
+  }));
 }
 
 /** The user's text of this turn, as `before_prompt` hooks see it. */

@@ -85,6 +85,59 @@ export interface EffectiveSurface {
   servers?: Array<{ name: string; status: "ready" | "failed" | "starting"; tools: number; error?: string }>;
 }
 
+/** An agent's `tool_search` call, made without a run (`Runner.searchTools`). */
+export interface ToolSearchLook {
+  agentId: string;
+  query: string;
+  /** The call's `limit`; omitted: the agent's default. Capped at the agent's maximum, as in a run. */
+  limit?: number;
+}
+
+/** What a control answered the model, when the agent's runs have Tool Search on. */
+export interface ControlAnswer {
+  /** The text the model receives as the call's output, exactly. */
+  output: string;
+  isError: boolean;
+  /** The error's code (`UNKNOWN_TOOL`, `INVALID_ARGUMENTS`, …) when the control refused. */
+  errorCode?: string;
+}
+
+/** How a run of the agent uses Tool Search (Code Mode turns it off, as in a run). */
+export interface ToolSearchState {
+  enabled: boolean;
+  mode: "tools" | "directory";
+}
+
+/** What `tool_search` answers the model for a query, and the request bytes it stands for. */
+export interface ToolSearchPreview {
+  agentId: string;
+  toolSearch: ToolSearchState;
+  /** The arguments the call was made with. */
+  arguments: { query: string; limit?: number };
+  /** Absent when Tool Search is off for the agent (the model has no `tool_search`). */
+  answer?: ControlAnswer;
+  /** UTF-8 bytes, measured with the agent's provider API's own body mapping. */
+  bytes: {
+    /** The answer's output (what the model reads back). */
+    result: number;
+    /** The `tools` field of the agent's requests as they are (controls, visible and direct-only tools). */
+    declared: number;
+    /** The `tools` field declaring every admitted tool up front (the agent's requests with Tool Search off). */
+    everyTool: number;
+    /** `everyTool` minus `declared` and `result`: what one search costs less than declaring everything. */
+    saved: number;
+  };
+}
+
+/** What `tool_describe` answers the model for a tool id or name. */
+export interface ToolDescribePreview {
+  agentId: string;
+  toolSearch: ToolSearchState;
+  arguments: { id: string };
+  /** Absent when Tool Search is off for the agent (the model has no `tool_describe`). */
+  answer?: ControlAnswer;
+}
+
 /** What `Runner.warm` built: agents, tools cataloged (before policy) and the time it took. */
 export interface WarmReport {
   agents: number;
@@ -104,6 +157,13 @@ export interface Runner {
    * counted. Optional: a runner without it cannot count.
    */
   countInputTokens?(request: InputTokenCountRequest): Promise<number>;
+  /**
+   * What `tool_search` would answer a run of the agent for this query, made on the surface a run opens (same
+   * settings, mode, policy and caches) without a run: no plugin hook, approval or session log. Optional.
+   */
+  searchTools?(look: ToolSearchLook): Promise<ToolSearchPreview>;
+  /** What `tool_describe` would answer a run of the agent for `id`, the same way. Optional. */
+  describeTool?(agentId: string, id: string): Promise<ToolDescribePreview>;
   /** Known agent ids (`main` always). */
   agentIds(): string[];
   /**

@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { el, facts, problem, show } from "./dom.js";
+import { searchBox, toolDetails } from "./tool-search-box.js";
 
 /** What each visibility means for the model, in the words of the effective surface. */
 const VISIBILITY = {
@@ -57,10 +58,17 @@ function surfaceView(surface) {
     ]),
     el("p", {}, search),
     el("p", {}, "Declared: ", surface.declaredTools.join(", ") || "none"),
+    surface.toolSearch?.enabled
+      ? searchBox(surface.agentId)
+      : el(
+          "p",
+          { class: "meta" },
+          "Tool Search is off for this agent: every tool is declared up front, so the model has no tool_search to show.",
+        ),
     el(
       "table",
       {},
-      el("caption", { class: "meta" }, "Admitted tools"),
+      el("caption", { class: "meta" }, "Admitted tools (open a name for its description and schema)"),
       el(
         "thead",
         {},
@@ -77,7 +85,7 @@ function surfaceView(surface) {
           el(
             "tr",
             {},
-            el("td", {}, el("code", {}, tool.name)),
+            el("td", {}, toolDetails(surface.agentId, tool, surface.toolSearch?.enabled === true)),
             el("td", {}, tool.id),
             el("td", {}, tool.source),
             el("td", {}, tool.owner),

@@ -30,6 +30,11 @@ export type TurnRequest = {
   includeUsage?: boolean;
   /** What the raw request says about its conversation (`session-hints.ts`); default none. */
   sessionHints?: SessionHints;
+  /**
+   * The agent and session a front door names itself (the console's chat), read in place of the
+   * `x-toolsift-agent` / `x-toolsift-session` headers, with the same checks.
+   */
+  namedTarget?: { agent: string; session: string };
 };
 
 /** Joins instruction texts with blank lines; undefined when there is no non-blank text. */
