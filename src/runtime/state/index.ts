@@ -11,11 +11,7 @@ export {
   MAX_STORED_RESPONSE_BYTES,
   PENDING_LOGIN_MS,
 } from "./limits.js";
-export {
-  createMemoryConsoleSessionStore,
-  type MemoryConsoleSessionStore,
-  randomConsoleToken,
-} from "./memory-console-sessions.js";
+export { createMemoryConsoleSessionStore, randomConsoleToken } from "./memory-console-sessions.js";
 export { createMemoryResponseStore, ResponseRegistry } from "./response-registry.js";
 export { createMemoryRunQueue, SessionQueue, turnAfter } from "./session-queue.js";
 export {
