@@ -3,7 +3,8 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../module-trace.test-support.js";
-import { SCHEMA_VERSION } from "../../runtime/state-postgres/index.js";
+import { openPostgresPool, SCHEMA_VERSION } from "../../runtime/state-postgres/index.js";
+import { applySchemaOne } from "../../runtime/state-postgres/migrations.test-support.js";
 import {
   type PostgresCluster,
   startPostgresCluster,
@@ -47,14 +48,14 @@ async function sql(text: string, values: unknown[] = []): Promise<void> {
 }
 
 describe.sequential("toolsift state status | migrate against a real PostgreSQL", () => {
-  it("status before migrate: schema 0, one pending migration, no counts", async () => {
+  it("status before migrate: schema 0, every migration pending, no counts", async () => {
     const text = await cli("state", "status");
     expect(text).toMatchObject({ code: 0, stderr: "" });
     expect(text.stdout).toBe(
       [
         `State: PostgreSQL ${shownUrl}`,
         `Schema: version 0; this toolsift knows ${SCHEMA_VERSION}`,
-        "Pending migrations: 1 (version 1): run toolsift state migrate, or start a gateway (it applies them)",
+        "Pending migrations: 2 (versions 1, 2): run toolsift state migrate, or start a gateway (it applies them)",
         "",
       ].join("\n"),
     );
@@ -67,15 +68,15 @@ describe.sequential("toolsift state status | migrate against a real PostgreSQL",
     expect(JSON.parse(json.stdout)).toEqual({
       store: "postgresql",
       url: shownUrl,
-      schema: { version: 0, known: SCHEMA_VERSION, pending: [1] },
+      schema: { version: 0, known: SCHEMA_VERSION, pending: [1, 2] },
     });
   });
 
-  it("migrate applies the pending migration", async () => {
+  it("migrate applies the pending migrations", async () => {
     const outcome = await cli("state", "migrate");
     expect(outcome).toEqual({
       code: 0,
-      stdout: `Applied migration 1 to ${shownUrl}: schema version ${SCHEMA_VERSION}.\n`,
+      stdout: `Applied migrations 1, 2 to ${shownUrl}: schema version ${SCHEMA_VERSION}.\n`,
       stderr: "",
     });
   });
@@ -121,6 +122,29 @@ describe.sequential("toolsift state status | migrate against a real PostgreSQL",
       stdout: `State database ${shownUrl} is up to date (schema version ${SCHEMA_VERSION}).\n`,
       stderr: "",
     });
+  });
+
+  it("a database at schema 1 (console sessions not yet shared): migrate upgrades it to 2", async () => {
+    const v1 = new URL(await cluster.createDatabase("state_cli_v1"));
+    const pool = openPostgresPool(v1.toString());
+    try {
+      await applySchemaOne(pool);
+    } finally {
+      await pool.end();
+    }
+    const env = { ...home.env, FLEET_DB: v1.toString() };
+    const before = await runBuiltCli(["state", "status"], env);
+    expect(before.stdout).toContain(
+      "Pending migrations: 1 (version 2): run toolsift state migrate, or start a gateway (it applies them)",
+    );
+    expect(await runBuiltCli(["state", "migrate"], env)).toEqual({
+      code: 0,
+      stdout: `Applied migration 2 to ${v1.toString()}: schema version ${SCHEMA_VERSION}.\n`,
+      stderr: "",
+    });
+    expect((await runBuiltCli(["state", "status"], env)).stdout).toContain(
+      `Schema: version ${SCHEMA_VERSION} (up to date)`,
+    );
   });
 
   it("a schema newer than this build: status and migrate fail, telling to upgrade", async () => {

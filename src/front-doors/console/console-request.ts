@@ -1,8 +1,9 @@
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Caller } from "../../runtime/http-guard/index.js";
+import type { ConsoleSessionStore } from "../../runtime/state/index.js";
 import { CSRF_HEADER, SESSION_COOKIE } from "./console-paths.js";
-import { type ConsoleSession, type ConsoleSessions, csrfMatches } from "./console-sessions.js";
+import { type ConsoleSession, csrfMatches } from "./console-sessions.js";
 import type { ConsoleOptions } from "./types.js";
 
 /** A console refusal, in the gateway's OpenAI error shape. */
@@ -11,19 +12,39 @@ export type Refusal = { status: 400 | 401 | 403 | 404 | 429; code: string; messa
 /** What each group of console routes is registered with. */
 export type ConsoleRouteContext = ConsoleOptions & {
   app: Hono;
-  sessions: ConsoleSessions;
+  sessions: ConsoleSessionStore;
+  /**
+   * The live session the cookie names, with the caller its key id is now; undefined when there is none. A
+   * session whose key is no longer configured is ended here, so removing a key signs its holders out.
+   */
+  currentSession(c: Context): Promise<ConsoleSession | undefined>;
   /** The session the cookie names, when the request carries its CSRF token. */
   sessionWithCsrf(c: Context): Promise<ConsoleSession | Refusal>;
   /** The signed-in caller of a request with the right CSRF token. */
   signedInCaller(c: Context): Promise<Caller | Refusal>;
 };
 
-/** The request checks every console API route shares, over one session store. */
+/**
+ * The request checks every console API route shares, over one session store. The store keeps a key's id,
+ * never its scopes: each request asks the gateway's keys (`backend.callerFor`) who that id is now.
+ */
 export function consoleGate(
-  sessions: ConsoleSessions,
-): Pick<ConsoleRouteContext, "sessionWithCsrf" | "signedInCaller"> {
+  sessions: ConsoleSessionStore,
+  options: Pick<ConsoleOptions, "backend" | "log">,
+): Pick<ConsoleRouteContext, "currentSession" | "sessionWithCsrf" | "signedInCaller"> {
+  const { backend, log } = options;
+  async function currentSession(c: Context): Promise<ConsoleSession | undefined> {
+    const record = await sessions.find(getCookie(c, SESSION_COOKIE));
+    if (record === undefined) return undefined;
+    if (record.keyId === undefined) return { ...record, caller: undefined };
+    const caller = backend.callerFor(record.keyId);
+    if (caller !== undefined) return { ...record, caller };
+    await sessions.close(record.id);
+    log(`console: key ${record.keyId} is not configured on this gateway: its console session ended`);
+    return undefined;
+  }
   async function sessionWithCsrf(c: Context): Promise<ConsoleSession | Refusal> {
-    const session = sessions.find(getCookie(c, SESSION_COOKIE));
+    const session = await currentSession(c);
     if (session === undefined) return loginRefusal();
     if (!csrfMatches(session, c.req.header(CSRF_HEADER))) return csrfRefusal();
     return session;
@@ -33,7 +54,7 @@ export function consoleGate(
     if ("status" in session) return session;
     return session.caller ?? loginRefusal();
   }
-  return { sessionWithCsrf, signedInCaller };
+  return { currentSession, sessionWithCsrf, signedInCaller };
 }
 
 export function refuse(c: Context, refusal: Refusal): Response {

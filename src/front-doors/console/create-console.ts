@@ -1,10 +1,10 @@
 import { Hono } from "hono";
+import { createMemoryConsoleSessionStore } from "../../runtime/state/index.js";
 import { registerApprovalRoutes } from "./approval-routes.js";
 import { registerChatRoutes } from "./chat-routes.js";
 import { createAssetReader } from "./console-assets.js";
 import { CONSOLE_PAGES, CONSOLE_PATH } from "./console-paths.js";
 import { type ConsoleRouteContext, consoleGate, refuse } from "./console-request.js";
-import { ConsoleSessions } from "./console-sessions.js";
 import { registerHealthRoutes } from "./health-routes.js";
 import { registerLogRoutes } from "./log-routes.js";
 import { registerReadRoutes } from "./read-routes.js";
@@ -24,7 +24,7 @@ import type { ConsoleOptions } from "./types.js";
  * checked against the gateway's keys and never kept, logged or put in a URL.
  */
 export function createConsoleRoutes(options: ConsoleOptions): Hono {
-  const sessions = new ConsoleSessions(options.now);
+  const sessions = options.sessions ?? createMemoryConsoleSessionStore(options.now);
   const assets = createAssetReader();
   const app = new Hono();
   // Scoped to the console's paths: the app is mounted at the gateway's root.
@@ -64,7 +64,7 @@ export function createConsoleRoutes(options: ConsoleOptions): Hono {
     await next();
   });
 
-  const context: ConsoleRouteContext = { ...options, app, sessions, ...consoleGate(sessions) };
+  const context: ConsoleRouteContext = { ...options, app, sessions, ...consoleGate(sessions, options) };
   registerSignInRoutes(context, api);
   registerReadRoutes(context, api);
   registerApprovalRoutes(context, api);

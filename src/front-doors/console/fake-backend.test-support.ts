@@ -14,6 +14,7 @@ export function fakeConsoleBackend(
     keyed: true,
     readJson: async (c) => c.req.json(),
     identify: (token) => callers[token],
+    callerFor: (keyId) => Object.values(callers).find((caller) => caller.keyId === keyId),
     agents: () => ["main"],
     listSessions: unused,
     readSession: unused,

@@ -1,23 +1,9 @@
-/** Signed-in console sessions kept at once; past it the least recently used one is dropped (signed out). */
-export const MAX_CONSOLE_SESSIONS = 256;
-
 /**
- * Signed-in console sessions one key may hold; its least recently used is dropped past it, so one key's holder
- * cannot push everyone else's sessions out of `MAX_CONSOLE_SESSIONS`.
+ * The console sessions' bounds and lifetimes (signed-in, per key, waiting for a login; idle, in all, waiting)
+ * are the state's, `src/runtime/state/limits.ts`: every session store keeps them, the memory one and a fleet's
+ * database alike. The cookie lives as long as a session may.
  */
-export const MAX_CONSOLE_SESSIONS_PER_KEY = 16;
-
-/** Sessions waiting for a login (a page opened, no token pasted yet); past it the oldest is dropped. */
-export const MAX_PENDING_LOGINS = 256;
-
-/** A signed-in console session unused this long is dropped: 30 minutes. */
-export const CONSOLE_IDLE_MS = 30 * 60 * 1000;
-
-/** A signed-in console session ends this long after its login, used or not: 12 hours. */
-export const CONSOLE_MAX_AGE_MS = 12 * 60 * 60 * 1000;
-
-/** A page waiting for a login keeps its session this long: 10 minutes. */
-export const PENDING_LOGIN_MS = 10 * 60 * 1000;
+export { CONSOLE_IDLE_MS, CONSOLE_MAX_AGE_MS } from "../../runtime/state/index.js";
 
 /** Largest body a console POST may carry (a token, an approval note): 16 KiB. */
 export const MAX_CONSOLE_BODY_BYTES = 16 * 1024;

@@ -78,7 +78,11 @@ export function registerLogRoutes(context: ConsoleRouteContext, api: string): vo
     open += 1;
     const body = tailStream({
       ...request,
-      stillSignedIn: (session) => sessions.isSignedIn(session.id),
+      // The session is still live in the store (signed out or expired ends it), and its key still configured.
+      stillSignedIn: async (session) =>
+        session.keyId !== undefined &&
+        backend.callerFor(session.keyId) !== undefined &&
+        (await sessions.isSignedIn(session.id)),
       heartbeatMs,
       onClose: () => {
         open -= 1;
@@ -96,7 +100,7 @@ function tailStream(options: {
   session: ConsoleSession;
   ring: LogRingReader;
   query: { after?: number; text?: string };
-  stillSignedIn(session: ConsoleSession): boolean;
+  stillSignedIn(session: ConsoleSession): Promise<boolean>;
   heartbeatMs: number;
   onClose(): void;
 }): ReadableStream<Uint8Array> {
@@ -110,6 +114,7 @@ function tailStream(options: {
   let cursor = Math.min(query.after ?? newest, newest);
   let closed = false;
   let scheduled = false;
+  let again = false;
   let unfollow = () => {};
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
@@ -121,9 +126,14 @@ function tailStream(options: {
     clearInterval(heartbeat);
     options.onClose();
   };
-  /** False (and the stream ended with its reason) once the session is no longer signed in. */
-  const signedIn = (into: ReadableStreamDefaultController<Uint8Array>) => {
-    if (options.stillSignedIn(session)) return true;
+  /**
+   * False (and the stream ended with its reason) once the session is no longer signed in, or when the store
+   * cannot say (a fault ends the tail too: the page reopens it).
+   */
+  const signedIn = async (into: ReadableStreamDefaultController<Uint8Array>) => {
+    const live = await options.stillSignedIn(session).catch(() => false);
+    if (closed) return false;
+    if (live) return true;
     into.enqueue(
       encode([{ type: "end", reason: "the console session ended (signed out or expired): sign in again." }]),
     );
@@ -131,8 +141,8 @@ function tailStream(options: {
     stop();
     return false;
   };
-  const flush = () => {
-    if (closed || controller === undefined || !signedIn(controller)) return;
+  const flush = async () => {
+    if (closed || controller === undefined || !(await signedIn(controller))) return;
     while ((controller.desiredSize ?? 0) > 0) {
       const page = ring.page({
         after: cursor,
@@ -148,12 +158,22 @@ function tailStream(options: {
     }
   };
   // Lines are read after the write that announced them returns: a follower never runs inside a log call.
+  // One flush at a time (it asks the session store first); lines written meanwhile get one more.
   const schedule = () => {
-    if (scheduled || closed) return;
+    if (closed) return;
+    if (scheduled) {
+      again = true;
+      return;
+    }
     scheduled = true;
     setImmediate(() => {
-      scheduled = false;
-      flush();
+      void flush().finally(() => {
+        scheduled = false;
+        if (again) {
+          again = false;
+          schedule();
+        }
+      });
     });
   };
 
@@ -164,9 +184,11 @@ function tailStream(options: {
         opened.enqueue(encode([{ type: "open", next: cursor }]));
         unfollow = ring.follow(schedule);
         heartbeat = setInterval(() => {
-          if (closed || !signedIn(opened)) return;
-          if ((opened.desiredSize ?? 0) > 0)
-            opened.enqueue(encode([{ type: "heartbeat", time: new Date().toISOString() }]));
+          if (closed) return;
+          void signedIn(opened).then((live) => {
+            if (live && !closed && (opened.desiredSize ?? 0) > 0)
+              opened.enqueue(encode([{ type: "heartbeat", time: new Date().toISOString() }]));
+          });
         }, options.heartbeatMs);
         heartbeat.unref();
       },

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { LogRingReader } from "../../runtime/environment/index.js";
 import type { Caller } from "../../runtime/http-guard/index.js";
+import type { ConsoleSessionStore } from "../../runtime/state/index.js";
 
 /** What the sessions page asks for: one page, newest first, narrowed by agent and by text in the session's name. */
 export type ConsoleSessionQuery = {
@@ -22,6 +23,12 @@ export type ConsoleBackend = {
   readJson(c: Context, maxBytes: number): Promise<unknown>;
   /** The key a pasted token belongs to; undefined when it is no key's. */
   identify(token: string): Caller | undefined;
+  /**
+   * The caller a console session's key id stands for now, by the gateway's keys (their scopes and agents as
+   * configured now); undefined when no key has that id any more. Without keys: the trusted loopback caller
+   * for its own id (`local`), nothing else.
+   */
+  callerFor(keyId: string): Caller | undefined;
   /** True when the gateway has keys (a login is needed); false for the trusted loopback caller. */
   keyed: boolean;
   /** The agents the caller may run (the filter's choices). */
@@ -109,7 +116,12 @@ export type ConsoleOptions = {
   backend: ConsoleBackend;
   /** Receives one line per login, failed login and logout (key id only, never a token). */
   log: (line: string) => void;
-  /** The clock of the session store (tests). Default `Date.now`. */
+  /**
+   * Where console sessions live (`StateStore.consoleSessions`: a fleet's database shares them). Default: this
+   * process's memory.
+   */
+  sessions?: ConsoleSessionStore;
+  /** The clock of the default session store and of the login rate limit (tests). Default `Date.now`. */
   now?: () => number;
   /** Bounds of the Logs page's live tail (tests). Default: see `LOG_STREAM_*` in `log-routes.ts`. */
   logStreams?: { heartbeatMs?: number; maxOpen?: number };

@@ -70,7 +70,7 @@ describe("doctor with state.url", () => {
       {
         name: "state-database",
         status: "warn",
-        message: `state database ${url.replace("hunter2-secret", "***")} answers, schema version 0: 1 pending migration (1) to reach ${SCHEMA_VERSION}`,
+        message: `state database ${url.replace("hunter2-secret", "***")} answers, schema version 0: 2 pending migrations (1, 2) to reach ${SCHEMA_VERSION}`,
         fix: "a gateway applies them when it starts; toolsift state migrate applies them now",
       },
     ]);

@@ -5,6 +5,7 @@ import {
   callerHasScope,
   callerMayUseAgent,
   type KeyRing,
+  LOCAL_CALLER,
   type Scope,
 } from "../../runtime/http-guard/index.js";
 import type { ConsoleBackend } from "../console/index.js";
@@ -44,6 +45,7 @@ export function createConsoleBackend(
       const caller = keyRing(undefined, token);
       return "status" in caller ? undefined : caller;
     },
+    callerFor: (keyId) => (keyRing === undefined ? localCallerFor(keyId) : keyRing.callerFor(keyId)),
     agents: (caller) => gateway.runner.agentIds().filter((agentId) => callerMayUseAgent(caller, agentId)),
     listSessions: (caller, query) => {
       requireCallerScope(caller, "sessions:read", "the sessions page");
@@ -100,6 +102,11 @@ export function createConsoleBackend(
           },
         }),
   };
+}
+
+/** Without keys: the trusted loopback caller for its own id, no caller for any key's id. */
+function localCallerFor(keyId: string): Caller | undefined {
+  return keyId === LOCAL_CALLER.keyId ? LOCAL_CALLER : undefined;
 }
 
 /** A 403 `insufficient_scope` unless the console's signed-in key holds `scope`. */

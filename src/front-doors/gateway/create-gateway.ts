@@ -148,7 +148,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       logRing: options.logRing,
       diagnostics: options.diagnostics,
     });
-    app.route("/", createConsoleRoutes({ backend, log }));
+    const sessions = options.state?.consoleSessions;
+    app.route("/", createConsoleRoutes({ backend, log, ...(sessions === undefined ? {} : { sessions }) }));
   }
   for (const [path, allow] of routes) refuseOtherMethods(app, { path, shown: path, allow });
 

@@ -14,9 +14,11 @@ export type GatewayOptions = {
   sessions: SessionStore;
   /**
    * Where stored responses live, how runs of one session are ordered, and what `/healthz` asks about
-   * storage (the environment's StateStore). Default: this process's memory, and the session store's probe.
+   * storage (the environment's StateStore), and where console sessions live. Default: this process's memory,
+   * and the session store's probe.
    */
-  state?: Pick<StateStore, "responses" | "createRunQueue" | "probe">;
+  state?: Pick<StateStore, "responses" | "createRunQueue" | "probe"> &
+    Partial<Pick<StateStore, "consoleSessions">>;
   /** Largest request body in bytes; bigger ones get 413. Default 1 MiB (`DEFAULT_MAX_BODY_BYTES`). */
   maxBodyBytes?: number;
   /**

@@ -20,7 +20,11 @@ export type AuthKey = {
 };
 
 /** Identifies the caller of a request from its `Authorization` and `x-api-key` headers. */
-export type KeyRing = (authorization: string | undefined, apiKey?: string) => Caller | GuardRefusal;
+export type KeyRing = {
+  (authorization: string | undefined, apiKey?: string): Caller | GuardRefusal;
+  /** The caller of the key with this id (as configured now); undefined when no key has it. */
+  callerFor(keyId: string): Caller | undefined;
+};
 
 /** `Authorization: Bearer <token>`: the scheme is case-insensitive (RFC 7235), the token is not. */
 const BEARER_PATTERN = /^Bearer +(\S+) *$/iu;
@@ -43,7 +47,8 @@ export function createKeyRing(options: { keys?: readonly AuthKey[]; token?: stri
     }
     return found;
   };
-  return (authorization, apiKey) => {
+  const byId = new Map(entries.map((entry) => [entry.caller.keyId, entry.caller]));
+  const ring = (authorization: string | undefined, apiKey?: string): Caller | GuardRefusal => {
     const bearer = authorization === undefined ? undefined : BEARER_PATTERN.exec(authorization)?.[1];
     const byBearer = authorization === undefined ? undefined : identify(bearer);
     const byApiKey = apiKey === undefined ? undefined : identify(apiKey);
@@ -59,6 +64,7 @@ export function createKeyRing(options: { keys?: readonly AuthKey[]; token?: stri
       headers: { "WWW-Authenticate": "Bearer" },
     };
   };
+  return Object.assign(ring, { callerFor: (keyId: string) => byId.get(keyId) });
 }
 
 /** Checks the keys and keeps, per key, only its caller and its token's digest. */

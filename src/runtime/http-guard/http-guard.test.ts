@@ -296,6 +296,17 @@ describe("createKeyRing: which key a request presents", () => {
     else expect(verdict).toMatchObject({ status: 401, code: "invalid_api_key" });
   });
 
+  it("callerFor answers the caller a key id names, as configured, and nothing for an unknown id", () => {
+    expect(ring.callerFor("bob")).toEqual(ring(undefined, "tsk-bob-token"));
+    expect(ring.callerFor("admin")).toMatchObject({ keyId: "admin", scopes: ["admin"], trusted: false });
+    expect(ring.callerFor("carol")).toBeUndefined();
+    expect(ring.callerFor("local")).toBeUndefined();
+    expect(ring.callerFor("tsk-alice-token")).toBeUndefined();
+    const fewer = createKeyRing({ keys: [{ ...keys[0], scopes: ["runs"] }] as typeof keys });
+    expect(fewer.callerFor("alice")?.scopes).toEqual(["runs"]);
+    expect(fewer.callerFor("bob")).toBeUndefined();
+  });
+
   it("keeps scopes and agents on the caller, and never the token", () => {
     const bob = ring(undefined, "tsk-bob-token");
     expect(bob).toEqual({ keyId: "bob", scopes: ["approvals"], agents: ["helper"], trusted: false });

@@ -8,6 +8,7 @@ export {
   redactedUrl,
 } from "./open-postgres-pool.js";
 export { openPostgresState, type PostgresStateOptions } from "./open-postgres-state.js";
+export { createPostgresConsoleSessionStore } from "./postgres-console-sessions.js";
 export { createPostgresResponseStore } from "./postgres-response-store.js";
 export { createPostgresSessionStore, type PostgresSessionStoreOptions } from "./postgres-session-store.js";
 export {

@@ -44,3 +44,8 @@ export const RUN_RELEASE_RETRY_MS = 1_000;
 export const RUN_QUEUE_LOCK_CLASS = 72_140_327;
 /** Settled and expired approval requests are kept this long (for reads of their outcome), then removed. */
 export const SETTLED_APPROVAL_KEEP_MS = 24 * 60 * 60 * 1000;
+/**
+ * First key of the two-key advisory lock taken while a console session is opened (second key: 0 for a page
+ * waiting for a login, 1 for a signed-in session), so the bounds hold when gateways open sessions at once.
+ */
+export const CONSOLE_SESSION_LOCK_CLASS = 72_140_328;

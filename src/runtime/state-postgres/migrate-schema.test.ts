@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../../shared/errors/index.js";
 import { migrateSchema, readSchemaStatus } from "./migrate-schema.js";
 import { SCHEMA_VERSION } from "./migrations.js";
+import { applySchemaOne } from "./migrations.test-support.js";
 import { openPostgresPool, type PostgresPool } from "./open-postgres-pool.js";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.test-support.js";
 
@@ -74,5 +75,26 @@ describe("migrateSchema", () => {
     expect(isToolsiftError(error) && error.code).toBe("CONFIG_INVALID");
     expect((error as Error).message).toContain("upgrade toolsift");
     expect((await readSchemaStatus(db)).version).toBe(SCHEMA_VERSION + 1);
+  });
+
+  it("upgrades a database at schema 1 to 2 (console sessions), keeping what it holds", async () => {
+    const db = pool(await cluster.createDatabase("v1"));
+    await applySchemaOne(db);
+    await db.query(
+      "test",
+      "INSERT INTO toolsift_responses (id, agent_id, session_key) VALUES ('resp_old', 'main', 's1')",
+    );
+    expect(await readSchemaStatus(db)).toMatchObject({ version: 1, pending: [2] });
+    expect(await migrateSchema(db)).toEqual({
+      applied: [2],
+      status: { version: SCHEMA_VERSION, known: SCHEMA_VERSION, pending: [] },
+    });
+    const present = await db.query<{ present: boolean }>(
+      "test",
+      "SELECT to_regclass('toolsift_console_sessions') IS NOT NULL AS present",
+    );
+    expect(present.rows[0]?.present).toBe(true);
+    const kept = await db.query<{ id: string }>("test", "SELECT id FROM toolsift_responses");
+    expect(kept.rows).toEqual([{ id: "resp_old" }]);
   });
 });

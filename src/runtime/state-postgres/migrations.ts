@@ -74,6 +74,23 @@ CREATE INDEX toolsift_session_runs_session ON toolsift_session_runs (session_id,
 CREATE UNIQUE INDEX toolsift_session_runs_one_running ON toolsift_session_runs (session_id) WHERE state = 'running';
 `,
   },
+  {
+    version: 2,
+    name: "console sessions",
+    sql: `
+CREATE TABLE toolsift_console_sessions (
+  id_digest bytea PRIMARY KEY CHECK (octet_length(id_digest) = 32),
+  csrf text NOT NULL,
+  key_id text COLLATE "C",
+  seq bigint GENERATED ALWAYS AS IDENTITY,
+  created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  last_seen_at timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+CREATE INDEX toolsift_console_sessions_pending ON toolsift_console_sessions (created_at, seq) WHERE key_id IS NULL;
+CREATE INDEX toolsift_console_sessions_signed_in ON toolsift_console_sessions (last_seen_at, seq) WHERE key_id IS NOT NULL;
+CREATE INDEX toolsift_console_sessions_key ON toolsift_console_sessions (key_id, last_seen_at, seq) WHERE key_id IS NOT NULL;
+`,
+  },
 ];
 
 /** The newest schema version this build knows. */

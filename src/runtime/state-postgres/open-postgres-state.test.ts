@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateSchema } from "./migrate-schema.js";
+import { migrateSchema, readSchemaStatus } from "./migrate-schema.js";
+import { SCHEMA_VERSION } from "./migrations.js";
+import { applySchemaOne } from "./migrations.test-support.js";
 import { openPostgresPool } from "./open-postgres-pool.js";
 import { openPostgresState } from "./open-postgres-state.js";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.test-support.js";
@@ -35,7 +37,10 @@ describe("openPostgresState", () => {
       const queue = state.createRunQueue({ maxQueuedPerSession: 1 });
       expect(await queue.run("main/s1", async () => "ran")).toBe("ran");
       expect(await state.probe()).toEqual({ writable: true });
+      const signedIn = await state.consoleSessions.open("alice");
+      expect(await state.consoleSessions.find(signedIn.id)).toEqual(signedIn);
       expect(await state.prune({ maxAgeDays: 30 })).toMatchObject({ removed: [] });
+      expect(await state.consoleSessions.find(signedIn.id)).toEqual(signedIn);
     } finally {
       await state.close();
     }
@@ -74,5 +79,35 @@ describe("openPostgresState", () => {
       code: "CONFIG_INVALID",
       message: expect.stringMatching(/schema version 999, newer than this toolsift knows/u),
     });
+  });
+
+  it("upgrades a database at schema 1 at open (a gateway's start), and its console sessions work", async () => {
+    const url = await cluster.createDatabase("v1");
+    const db = openPostgresPool(url);
+    await applySchemaOne(db);
+    const lines: string[] = [];
+    const state = await openPostgresState(url, { log: (line) => lines.push(line) });
+    try {
+      expect(lines.join("\n")).toContain("applied schema migrations 2");
+      expect((await readSchemaStatus(db)).version).toBe(SCHEMA_VERSION);
+      const session = await state.consoleSessions.open();
+      expect(await state.consoleSessions.find(session.id)).toEqual(session);
+      // prune removes console sessions expired by the database's clock, and only those.
+      const kept = await state.consoleSessions.open("alice");
+      await db.query(
+        "test",
+        "UPDATE toolsift_console_sessions SET created_at = created_at - interval '1 hour' WHERE key_id IS NULL",
+      );
+      await state.prune({});
+      const left = await db.query<{ key_id: string | null }>(
+        "test",
+        "SELECT key_id FROM toolsift_console_sessions",
+      );
+      expect(left.rows).toEqual([{ key_id: "alice" }]);
+      expect(await state.consoleSessions.find(kept.id)).toEqual(kept);
+    } finally {
+      await state.close();
+      await db.end();
+    }
   });
 });

@@ -5,6 +5,10 @@ import { startGatewayPresence } from "./gateway-presence.js";
 import { migrateSchema } from "./migrate-schema.js";
 import { openPostgresPool, type PostgresPool, redactedUrl } from "./open-postgres-pool.js";
 import { createPostgresApprovalLedger } from "./postgres-approval-ledger.js";
+import {
+  createPostgresConsoleSessionStore,
+  forgetExpiredConsoleSessions,
+} from "./postgres-console-sessions.js";
 import { startPostgresListener } from "./postgres-listener.js";
 import { createPostgresResponseStore } from "./postgres-response-store.js";
 import { createPostgresRunQueue, type PostgresRunQueue } from "./postgres-run-queue.js";
@@ -38,7 +42,7 @@ function afterSchema(db: PostgresPool, ensure: () => Promise<void>): PostgresPoo
 }
 
 /**
- * The StateStore of a fleet: sessions, stored responses, pending approvals and the per-session run order in
+ * The StateStore of a fleet: sessions, stored responses, pending approvals, console sessions and the per-session run order in
  * the PostgreSQL database at `url`, shared by every process on it. Applies pending migrations at once (under
  * the migration lock, so gateways starting together apply each once). A database that cannot be reached now
  * is not fatal: the store opens, every operation fails with STORAGE_UNAVAILABLE (the gateway's 503) and the
@@ -97,6 +101,7 @@ export async function openPostgresState(
     sessions,
     responses: createPostgresResponseStore(db),
     approvals,
+    consoleSessions: createPostgresConsoleSessionStore(db),
     createRunQueue(queueOptions) {
       const queue = createPostgresRunQueue(db, listener, presence, { ...queueOptions, log });
       queues.add(queue);
@@ -105,6 +110,7 @@ export async function openPostgresState(
     async prune(retention) {
       const report = await prunePostgresState(db, retention);
       await forgetSettledApprovals(db);
+      await forgetExpiredConsoleSessions(db);
       return report;
     },
     async probe() {

@@ -48,8 +48,44 @@ export interface SessionRunQueue {
 }
 
 /**
- * Everything a gateway keeps beyond one request: session logs, stored responses, pending approvals and the
- * per-session run order. Files and memory by default (one process); PostgreSQL with `state.url` (a fleet).
+ * One browser's console session as a store keeps it: the cookie's id, the CSRF token, and the id of the key it
+ * signed in with (undefined while it waits for a login). Never a token or a key's scopes: the gateway turns the
+ * key id back into the caller at every request, so a key removed from the config or given other scopes takes
+ * effect at once.
+ */
+export type ConsoleSessionRecord = {
+  readonly id: string;
+  readonly csrf: string;
+  readonly keyId: string | undefined;
+};
+
+/**
+ * The operator console's sessions. Bounded twice: sessions waiting for a login (anyone can open one) are kept
+ * apart from signed-in ones (only a key's holder can make one), so opening pages never signs anyone out:
+ * `MAX_PENDING_LOGINS` waiting (the oldest dropped past it), `MAX_CONSOLE_SESSIONS` signed in (the least
+ * recently used dropped), at most `MAX_CONSOLE_SESSIONS_PER_KEY` of one key (its own least recently used
+ * dropped, so no key's holder signs the others out by signing in again and again). A waiting session ends
+ * `PENDING_LOGIN_MS` after it was opened; a signed-in one after `CONSOLE_IDLE_MS` unused or
+ * `CONSOLE_MAX_AGE_MS` in all. With a shared store every gateway of a fleet finds every session.
+ */
+export interface ConsoleSessionStore {
+  /** A new session with a random id and CSRF token; with `keyId`, signed in as that key. */
+  open(keyId?: string): Promise<ConsoleSessionRecord>;
+  /** The live session `id` names, marked used now; undefined when unknown, closed or expired. */
+  find(id: string | undefined): Promise<ConsoleSessionRecord | undefined>;
+  /**
+   * True while `id` names a live signed-in session; unlike `find`, asking is not use (a live log tail asks
+   * while it runs, and must not keep its session from going idle).
+   */
+  isSignedIn(id: string): Promise<boolean>;
+  /** Ends a session (a logout, the waiting session a login replaces, a key no longer configured). */
+  close(id: string): Promise<void>;
+}
+
+/**
+ * Everything a gateway keeps beyond one request: session logs, stored responses, pending approvals, console
+ * sessions and the per-session run order. Files and memory by default (one process); PostgreSQL with
+ * `state.url` (a fleet).
  */
 export interface StateStore {
   /** `files`: JSONL files and this process's memory; `postgres`: the database at `state.url`. */
@@ -59,6 +95,8 @@ export interface StateStore {
   readonly sessions: SessionStore;
   readonly responses: ResponseStore;
   readonly approvals: ApprovalLedger;
+  /** The operator console's sessions (this process's memory, or the database a fleet shares). */
+  readonly consoleSessions: ConsoleSessionStore;
   /** A run queue with at most `maxQueuedPerSession` runs waiting per session. */
   createRunQueue(options: { maxQueuedPerSession: number }): SessionRunQueue;
   /**
