@@ -4,6 +4,7 @@ import { createAssetReader } from "./console-assets.js";
 import { CONSOLE_PAGES, CONSOLE_PATH } from "./console-paths.js";
 import { type ConsoleRouteContext, consoleGate, refuse } from "./console-request.js";
 import { ConsoleSessions } from "./console-sessions.js";
+import { registerLiveRoutes } from "./live-routes.js";
 import { registerReadRoutes } from "./read-routes.js";
 import { consoleHeaders } from "./security-headers.js";
 import { registerSignInRoutes } from "./sign-in-routes.js";
@@ -64,6 +65,7 @@ export function createConsoleRoutes(options: ConsoleOptions): Hono {
   registerSignInRoutes(context, api);
   registerReadRoutes(context, api);
   registerApprovalRoutes(context, api);
+  registerLiveRoutes(context, api);
 
   // Anything else under /console: a 404 that still carries the console's headers.
   app.all(`${CONSOLE_PATH}/*`, (c) =>
