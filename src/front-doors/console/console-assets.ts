@@ -13,6 +13,7 @@ const ASSETS: Readonly<Record<string, string>> = {
   "approvals-page.js": JAVASCRIPT,
   "tools-page.js": JAVASCRIPT,
   "health-page.js": JAVASCRIPT,
+  "live.js": JAVASCRIPT,
   "console.css": "text/css; charset=utf-8",
 };
 
