@@ -72,6 +72,25 @@ export type SessionEvent =
       isError: boolean;
     })
   | (EventBase & {
+      /** Display-only: how a call that waited for approval was settled (skipped on replay). */
+      type: "approval";
+      /** The model's call id of the call that asked (a `tool_call`'s, for a target behind it). */
+      callId?: string;
+      /** The approval request's id (`appr_…`). */
+      approvalId: string;
+      toolId: string;
+      name: string;
+      verdict: "allow" | "deny";
+      /** `allowed by the operator: …`, `denied by the operator`, `timed out`, `cancelled`, `closed`, … */
+      outcome: string;
+      /** The key that decided (`gateway.auth.keys[].id`); absent for a timeout, a cancel or a shutdown. */
+      decidedBy?: string;
+      /** The operator's note (redacted like every line). */
+      note?: string;
+      requestedAt: string;
+      decidedAt: string;
+    })
+  | (EventBase & {
       type: "run-summary";
       status: "completed" | "requires_action" | "failed" | "incomplete";
       turns: number;

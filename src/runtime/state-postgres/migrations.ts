@@ -74,6 +74,13 @@ CREATE INDEX toolsift_session_runs_session ON toolsift_session_runs (session_id,
 CREATE UNIQUE INDEX toolsift_session_runs_one_running ON toolsift_session_runs (session_id) WHERE state = 'running';
 `,
   },
+  {
+    version: 2,
+    name: "who decided an approval, and their note",
+    sql: `
+ALTER TABLE toolsift_approvals ADD COLUMN decided_by text, ADD COLUMN note text;
+`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -250,6 +250,25 @@ function timelineEvent(event, calls) {
         el("p", { class: "meta" }, "Result"),
         el("pre", {}, event.result),
       );
+    case "approval":
+      return eventBox(
+        event.verdict === "allow" ? "summary" : "error",
+        `Approval: ${event.name} ${event.verdict === "allow" ? "allowed" : "denied"}`,
+        event.at,
+        el(
+          "p",
+          {},
+          event.decidedBy ? `decided by key ${event.decidedBy}` : "decided by no key",
+          ` · ${event.outcome}`,
+        ),
+        facts([
+          ["tool", event.toolId],
+          ["call", event.callId],
+          ["asked", when(event.requestedAt)],
+          ["decided", when(event.decidedAt)],
+        ]),
+        event.note ? el("p", {}, "Note: ", el("q", {}, event.note)) : undefined,
+      );
     case "run-summary":
       return eventBox(
         event.status === "failed" ? "error" : "summary",
