@@ -8,6 +8,12 @@ export type ConsoleSessionQuery = {
   text?: string;
   /** The `last_id` of the previous page. */
   after?: string;
+  /** Admin only: the key that owns the session (its namespace), as the admin's listing shows it. */
+  key?: string;
+  /** The last run's status: `running`, `completed`, `requires_action`, `failed`, `incomplete`. */
+  status?: string;
+  /** Text the user's input or the model's output contains (searched in the logs, bounded per page). */
+  contains?: string;
 };
 
 /**
