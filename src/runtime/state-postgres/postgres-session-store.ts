@@ -230,7 +230,10 @@ export function createPostgresSessionStore(
     for (const row of rows) {
       const id = `${row.agent_id}/${row.session_key}`;
       let events = byId.get(id);
-      if (events === undefined) byId.set(id, (events = []));
+      if (events === undefined) {
+        events = [];
+        byId.set(id, events);
+      }
       events.push(...parseSessionLog(`${row.line}\n`).events);
     }
     return sessions.map((session) => byId.get(session.id) ?? []);
