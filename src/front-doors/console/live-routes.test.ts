@@ -3,9 +3,9 @@ import { createApprovalBroker, type PendingApproval } from "../../runtime/approv
 import { startTestGateway, type TestGateway } from "../gateway/gateway.test-support.js";
 import { ALL_TEST_KEYS, authorizationOf, TEST_KEYS } from "../gateway/gateway-keys.test-support.js";
 import { consoleClient } from "./console-client.test-support.js";
-import { CSRF_HEADER, SESSION_COOKIE } from "./console-paths.js";
+import { CSRF_HEADER } from "./console-paths.js";
 import { MAX_LIVE_STREAMS_PER_SESSION } from "./limits.js";
-import type { LiveLine } from "./live-routes.js";
+import { openLive } from "./live-client.test-support.js";
 
 // The live streams over real HTTP: the same checks as the reads, NDJSON lines as the store changes, the
 // end of a stream when its client goes, and the caps.
@@ -13,57 +13,11 @@ import type { LiveLine } from "./live-routes.js";
 /** A signed-in console client that can also open live streams with its cookie and CSRF token. */
 async function signedIn(test: TestGateway, token: string) {
   const client = consoleClient(test.url);
-  let csrf = "";
-  const session = await client.send("GET", "/session");
-  csrf = String(session.body.csrf);
-  const login = await client.send("POST", "/login", { body: { token } });
-  csrf = String(login.body.csrf ?? csrf);
-  const headers = () => ({
-    [CSRF_HEADER]: csrf,
-    "sec-fetch-site": "same-origin",
-    cookie: `${SESSION_COOKIE}=${client.cookie}`,
-  });
+  await client.login(token);
   return {
     client,
-    headers,
-    /** Opens a live stream; its lines are read as they come. */
-    async open(path: string, init: { headers?: Record<string, string> } = {}) {
-      const abort = new AbortController();
-      const response = await fetch(`${test.url}/console/api/live${path}`, {
-        headers: { ...headers(), ...init.headers },
-        signal: abort.signal,
-      });
-      return { response, abort, lines: response.ok ? lineReader(response) : undefined };
-    },
-  };
-}
-
-/** Reads NDJSON lines from a response body, one at a time. */
-function lineReader(response: Response) {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  return {
-    async next(): Promise<LiveLine | undefined> {
-      for (;;) {
-        const newline = buffered.indexOf("\n");
-        if (newline !== -1) {
-          const line = buffered.slice(0, newline);
-          buffered = buffered.slice(newline + 1);
-          return JSON.parse(line) as LiveLine;
-        }
-        const chunk = await reader.read();
-        if (chunk.done) return undefined;
-        buffered += decoder.decode(chunk.value, { stream: true });
-      }
-    },
-    /** The next line that is not a heartbeat. */
-    async nextChange(): Promise<LiveLine | undefined> {
-      for (;;) {
-        const line = await this.next();
-        if (line?.type !== "heartbeat") return line;
-      }
-    },
+    open: (path: string, init: { headers?: Record<string, string> } = {}) =>
+      openLive(test.url, client, path, init.headers),
   };
 }
 
