@@ -9,9 +9,11 @@ import {
   LIVE_HEARTBEAT_MS,
   LIVE_SESSION_REREAD_MS,
   LIVE_STREAM_MAX_MS,
+  LIVE_WAKE_GAP_MS,
   MAX_LIVE_STREAMS,
   MAX_LIVE_STREAMS_PER_SESSION,
 } from "./limits.js";
+import type { ConsoleChange } from "./types.js";
 
 /** One line of a live stream (NDJSON: one JSON object per line). */
 export type LiveLine =
@@ -50,6 +52,9 @@ class LiveStreams {
 /** What one poll of a live stream answers: a line to write, or nothing new. */
 type Poll = () => Promise<LiveLine | undefined>;
 
+/** Which changes told by `ConsoleBackend.watch` make a stream read again at once. */
+type Wakes = (change: ConsoleChange) => boolean;
+
 /**
  * `GET /console/api/live/session?agent=&key=&after=` and `GET /console/api/live/approvals`: pushed updates for
  * the timeline and approvals pages, as NDJSON (`application/x-ndjson`, one `LiveLine` per line) that the page
@@ -75,7 +80,14 @@ export function registerLiveRoutes(context: ConsoleRouteContext, api: string): v
   };
 
   /** The stream: `first` at once, then each poll's line when it has one, until the client or session goes. */
-  const liveResponse = (c: Context, id: string, first: LiveLine, poll: Poll, everyMs: number) => {
+  const liveResponse = (
+    c: Context,
+    id: string,
+    first: LiveLine,
+    poll: Poll,
+    everyMs: number,
+    wakes: Wakes,
+  ) => {
     const release = streams.open(id);
     if (release === undefined) return refuse(c, tooManyStreams());
     const cookie = getCookie(c, SESSION_COOKIE);
@@ -83,14 +95,23 @@ export function registerLiveRoutes(context: ConsoleRouteContext, api: string): v
       const gone = new AbortController();
       out.onAbort(() => gone.abort());
       c.req.raw.signal.addEventListener("abort", () => gone.abort(), { once: true });
+      // A change made through this process ends the current wait early (a burst of them, one read).
+      const alarm = new Alarm();
+      const unwatch = backend.watch?.((change) => {
+        if (wakes(change)) alarm.ring();
+      });
       const write = (line: LiveLine) => out.write(`${JSON.stringify(line)}\n`);
       try {
         await write(first);
         const started = Date.now();
         let lastWrite = started;
+        let lastRead = Date.now();
         while (!gone.signal.aborted) {
-          await sleep(everyMs, gone.signal);
+          await alarm.wait(everyMs, gone.signal);
+          // At most one read per LIVE_WAKE_GAP_MS, however many changes rang.
+          await sleep(lastRead + LIVE_WAKE_GAP_MS - Date.now(), gone.signal);
           if (gone.signal.aborted) break;
+          lastRead = Date.now();
           // The console session is looked up again, as each polled read would: signed out ends the stream.
           if (sessions.find(cookie) === undefined) {
             await write({ type: "end", reason: "signed out" });
@@ -116,6 +137,7 @@ export function registerLiveRoutes(context: ConsoleRouteContext, api: string): v
           }
         }
       } finally {
+        unwatch?.();
         release();
       }
     });
@@ -151,6 +173,9 @@ export function registerLiveRoutes(context: ConsoleRouteContext, api: string): v
         return line;
       },
       LIVE_SESSION_REREAD_MS,
+      // Appends to a session of this agent whose stored key ends with the name (the caller's namespace
+      // prefixes it); a spurious wake costs one read, a missed one waits for the re-read.
+      (change) => change.kind === "session" && change.agentId === agent && change.sessionKey.endsWith(key),
     );
   });
 
@@ -180,6 +205,7 @@ export function registerLiveRoutes(context: ConsoleRouteContext, api: string): v
         return line;
       },
       LIVE_APPROVALS_REREAD_MS,
+      (change) => change.kind === "approvals",
     );
   });
 }
@@ -191,7 +217,30 @@ function readAfter(value: string | undefined): number | undefined {
   return Number(value);
 }
 
+/** A wait that a ring ends early; a ring while nobody waits ends the next wait at once. */
+class Alarm {
+  #rung = false;
+  #wake: (() => void) | undefined;
+
+  ring(): void {
+    this.#rung = true;
+    this.#wake?.();
+  }
+
+  async wait(ms: number, signal: AbortSignal): Promise<void> {
+    if (!this.#rung) {
+      const stop = new AbortController();
+      const both = AbortSignal.any([signal, stop.signal]);
+      this.#wake = () => stop.abort();
+      await sleep(ms, both);
+      this.#wake = undefined;
+    }
+    this.#rung = false;
+  }
+}
+
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {

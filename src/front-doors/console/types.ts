@@ -42,12 +42,21 @@ export type ConsoleBackend = {
   health(caller: Caller): Promise<unknown>;
   /** The tools a run of the agent would get (`GET /v1/tools/effective`' answer). Needs `runs` and the agent. */
   tools(caller: Caller, agentId: string): Promise<unknown>;
+  /**
+   * Tells `listener` of changes made through this process (an append to a session, by its stored key; the
+   * pending approvals changed), so a live stream reads again at once; changes made elsewhere are seen by
+   * re-reading. Returns what stops the telling. Optional: without it, streams only re-read.
+   */
+  watch?(listener: (change: ConsoleChange) => void): () => void;
   /** The pending approvals the caller may decide (`GET /v1/approvals`' answer); absent without a broker. */
   approvals?: {
     pending(caller: Caller): Promise<unknown>;
     decide(caller: Caller, id: string, body: unknown): Promise<unknown>;
   };
 };
+
+/** A change `ConsoleBackend.watch` tells of. */
+export type ConsoleChange = { kind: "session"; agentId: string; sessionKey: string } | { kind: "approvals" };
 
 /** Options of `createConsoleRoutes`. */
 export type ConsoleOptions = {

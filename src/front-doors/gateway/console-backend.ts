@@ -62,6 +62,17 @@ export function createConsoleBackend(
       if (key === undefined) throw invalidRequest("key", "the session key is missing.");
       return readSessionFor(gateway, caller, readAgentId(agentId, "agent"), key);
     },
+    watch: (listener) => {
+      const stops = [
+        gateway.sessions.onAppended?.((agentId, sessionKey) =>
+          listener({ kind: "session", agentId, sessionKey }),
+        ),
+        approvals?.onChange(() => listener({ kind: "approvals" })),
+      ];
+      return () => {
+        for (const stop of stops) stop?.();
+      };
+    },
     health: async (caller) => {
       const health = await readHealth(gateway, caller);
       return { ...health.body, status: health.status };

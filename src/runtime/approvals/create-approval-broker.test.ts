@@ -209,6 +209,29 @@ describe("createApprovalBroker: decisions", () => {
     expect(records[0]).not.toHaveProperty("decidedBy");
   });
 
+  it("onChange: told when a request is published and when it is settled", async () => {
+    const broker = createApprovalBroker();
+    let changes = 0;
+    const stop = broker.onChange(() => {
+      changes += 1;
+    });
+    broker.onChange(() => {
+      throw new Error("a failing listener");
+    });
+    const decision = broker.requestApproval(call(exec));
+    await waitForPending(broker);
+    expect(changes).toBe(1);
+    await broker.decide((await broker.pending())[0]?.id ?? "", "allow");
+    expect(await decision).toEqual({ approved: true });
+    expect(changes).toBe(2);
+    stop();
+    const next = broker.requestApproval(call(exec));
+    await waitForPending(broker);
+    expect(changes).toBe(2);
+    broker.close();
+    await next;
+  });
+
   it("calls decided at once (outside `require`, or by the mode) are not recorded", async () => {
     const records: ApprovalRecord[] = [];
     const onSettled = (record: ApprovalRecord) => records.push(record);

@@ -69,8 +69,21 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
       // A failing log must not change a decision.
     }
   };
+  const changeListeners = new Set<() => void>();
+  const changed = (): void => {
+    for (const listener of [...changeListeners]) {
+      try {
+        listener();
+      } catch {
+        // A listener is told, never in the way.
+      }
+    }
+  };
   // A settlement made anywhere on the ledger ends this process's wait for it.
-  ledger.onSettled((id, settlement) => waiters.get(id)?.finish(settlement));
+  ledger.onSettled((id, settlement) => {
+    waiters.get(id)?.finish(settlement);
+    changed();
+  });
 
   /**
    * Settles `id` here (timeout, cancel, close) unless someone settled it first, in which case their
@@ -152,6 +165,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
       signal?.addEventListener("abort", onAbort, { once: true });
       ledger.publish(request).then(
         () => {
+          changed();
           if (closed && !done) endNow(CLOSED);
           else if (!done)
             log(
@@ -200,6 +214,12 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
               ...who,
             };
       return ledger.settle(id, settlement);
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => {
+        changeListeners.delete(listener);
+      };
     },
     close() {
       closed = true;

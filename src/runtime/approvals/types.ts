@@ -86,6 +86,13 @@ export interface ApprovalBroker {
   decide(id: string, decision: ApprovalVerdict, note?: string, decidedBy?: string): Promise<boolean>;
   /** Denies every pending request, and every later one that would wait. Idempotent. */
   close(): void;
+  /**
+   * Tells `listener` when the pending list may have changed: a request of this process was published, or a
+   * request was settled (through this process, or any process sharing the ledger that announces its
+   * settlements). Requests published by other processes are seen only by reading `pending()` again. Returns
+   * what stops the telling.
+   */
+  onChange(listener: () => void): () => void;
 }
 
 /** How an approval request was settled: the verdict, and the words the run's tool result carries. */

@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFile, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
+import { createAppendWatchers } from "./append-watchers.js";
 import { createGroupCommit } from "./group-commit.js";
 import { MAX_SYNC_SESSION_READ_BYTES, STATE_PROBE_CACHE_MS } from "./limits.js";
 import { pageByContent } from "./page-by-content.js";
@@ -116,6 +117,7 @@ export function createFileSessionStore(
   options: FileSessionStoreOptions = {},
 ): SessionStore {
   const logPath = sessionLogPaths(stateDir);
+  const watchers = createAppendWatchers();
   const writer = createSessionFileWriter();
   const commits = createGroupCommit((path, text, sync) => writer.append(path, text, sync));
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
@@ -146,7 +148,10 @@ export function createFileSessionStore(
         throw unavailable;
       }
       faults.writable();
+      watchers.tell(agentId, sessionKey);
     },
+
+    onAppended: (listener) => watchers.add(listener),
 
     probeWritable() {
       const now = Date.now();

@@ -1,3 +1,4 @@
+export { type AppendListener, createAppendWatchers } from "./append-watchers.js";
 export { createFileSessionStore, type FileSessionStoreOptions } from "./file-session-store.js";
 export { MAX_CONTENT_SCAN_BYTES, MAX_CONTENT_SCAN_SESSIONS, MAX_SESSION_KEY_CHARS } from "./limits.js";
 export { listSessionPage } from "./list-session-page.js";

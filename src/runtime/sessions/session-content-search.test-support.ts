@@ -123,3 +123,22 @@ export function contentSearchCases(open: () => Promise<SessionStore>): void {
     expect(next?.hasMore).toBe(false);
   });
 }
+
+/** Registers the `onAppended` cases; `open` gives an empty store. */
+export function appendWatchCases(open: () => Promise<SessionStore>): void {
+  it("tells onAppended listeners of each append once it went through, until they stop listening", async () => {
+    const store = await open();
+    const told: string[] = [];
+    const stop = store.onAppended?.((agentId, sessionKey) => told.push(`${agentId}/${sessionKey}`));
+    if (stop === undefined) throw new Error("the store has no onAppended");
+    store.onAppended?.(() => {
+      throw new Error("a failing listener");
+    });
+    await write(store, "watched", [said("user-input", "one", "r1"), said("user-input", "two", "r1")]);
+    expect(told).toEqual(["main/watched", "main/watched"]);
+    expect(await store.read("main", "watched")).toHaveLength(2);
+    stop();
+    await write(store, "watched", [said("user-input", "three", "r1")]);
+    expect(told).toHaveLength(2);
+  });
+}

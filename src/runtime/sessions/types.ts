@@ -119,6 +119,11 @@ export interface SessionStore {
    */
   listPage?(options: SessionPageOptions): Promise<SessionPage>;
   /**
+   * Tells `listener` after each append of this process went through (not appends of other processes sharing
+   * the store: a reader that must see those re-reads). Returns what stops the telling. Optional.
+   */
+  onAppended?(listener: (agentId: string, sessionKey: string) => void): () => void;
+  /**
    * Whether appends can be written now (for `/healthz`), with the reason when not; cheap to call often.
    * Optional: a store without it is taken as writable.
    */

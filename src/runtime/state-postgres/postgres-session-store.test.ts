@@ -9,7 +9,7 @@ import {
   type SessionEvent,
   type SessionStore,
 } from "../sessions/index.js";
-import { contentSearchCases } from "../sessions/session-content-search.test-support.js";
+import { appendWatchCases, contentSearchCases } from "../sessions/session-content-search.test-support.js";
 import { MAX_APPEND_BATCH_BYTES, SESSION_PAGE_SCAN_ROWS } from "./limits.js";
 import { migrateSchema } from "./migrate-schema.js";
 import { openPostgresPool, type PostgresPool } from "./open-postgres-pool.js";
@@ -462,6 +462,10 @@ describe("createPostgresSessionStore: listPage over many sessions", () => {
 
 describe("createPostgresSessionStore: listPage searches by content", () => {
   contentSearchCases(async () => createPostgresSessionStore(db));
+});
+
+describe("createPostgresSessionStore: onAppended", () => {
+  appendWatchCases(async () => createPostgresSessionStore(db));
 });
 
 describe("createPostgresSessionStore: probeWritable", () => {

@@ -1,6 +1,7 @@
 import { isToolsiftError, messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import {
   assertValidSessionKey,
+  createAppendWatchers,
   createStorageFaultReporter,
   type ListedSession,
   MAX_CONTENT_SCAN_SESSIONS,
@@ -116,6 +117,7 @@ export function createPostgresSessionStore(
 ): SessionStore {
   const where = redactedUrl(db.url);
   const queues = new Map<string, Queue>();
+  const watchers = createAppendWatchers();
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
 
   const faults = createStorageFaultReporter(
@@ -256,7 +258,10 @@ export function createPostgresSessionStore(
       // A probe answered while the database was down is not reused once an append got through.
       if (faults.faulted) probed = undefined;
       faults.writable();
+      watchers.tell(agentId, sessionKey);
     },
+
+    onAppended: (listener) => watchers.add(listener),
 
     probeWritable() {
       const now = Date.now();
