@@ -4,7 +4,7 @@ import { startTestGateway, type TestGateway } from "../gateway/gateway.test-supp
 import { ALL_TEST_KEYS, authorizationOf, TEST_KEYS } from "../gateway/gateway-keys.test-support.js";
 import { consoleClient } from "./console-client.test-support.js";
 import { CSRF_HEADER } from "./console-paths.js";
-import { MAX_LIVE_STREAMS_PER_SESSION } from "./limits.js";
+import { MAX_LIVE_STREAMS, MAX_LIVE_STREAMS_PER_SESSION } from "./limits.js";
 import { openLive } from "./live-client.test-support.js";
 
 // The live streams over real HTTP: the same checks as the reads, NDJSON lines as the store changes, the
@@ -129,6 +129,41 @@ describe("GET /console/api/live/session", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(reopened?.status).toBe(200);
+    for (const stream of open) stream.abort.abort();
+  });
+
+  it(`caps the streams of the process at ${MAX_LIVE_STREAMS}, whoever opens them`, async () => {
+    const test = await startTestGateway({ authKeys: ALL_TEST_KEYS });
+    const open = [];
+    // Console sessions of three keys, each holding its own allowance, until the process is full.
+    for (const token of [TEST_KEYS.alice.token, TEST_KEYS.bob.token, TEST_KEYS.ops.token]) {
+      for (let tab = 0; tab < 8 && open.length < MAX_LIVE_STREAMS; tab += 1) {
+        const browser = await signedIn(test, token);
+        for (
+          let index = 0;
+          index < MAX_LIVE_STREAMS_PER_SESSION && open.length < MAX_LIVE_STREAMS;
+          index += 1
+        ) {
+          const stream = await browser.open("/approvals");
+          expect(stream.response.status).toBe(200);
+          open.push(stream);
+        }
+      }
+    }
+    expect(open).toHaveLength(MAX_LIVE_STREAMS);
+    const late = await signedIn(test, TEST_KEYS.runner.token);
+    const refused = await late.open("/approvals");
+    expect(refused.response.status).toBe(429);
+    open[0]?.abort.abort();
+    let reopened = 0;
+    for (let attempt = 0; attempt < 100 && reopened !== 200; attempt += 1) {
+      const stream = await late.open("/approvals");
+      reopened = stream.response.status;
+      if (reopened === 200) stream.abort.abort();
+      else await stream.response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(reopened).toBe(200);
     for (const stream of open) stream.abort.abort();
   });
 
