@@ -229,11 +229,18 @@ class Alarm {
 
   async wait(ms: number, signal: AbortSignal): Promise<void> {
     if (!this.#rung) {
-      const stop = new AbortController();
-      const both = AbortSignal.any([signal, stop.signal]);
-      this.#wake = () => stop.abort();
-      await sleep(ms, both);
-      this.#wake = undefined;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal.removeEventListener("abort", done);
+          this.#wake = undefined;
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal.addEventListener("abort", done, { once: true });
+        this.#wake = done;
+        if (signal.aborted) done();
+      });
     }
     this.#rung = false;
   }
