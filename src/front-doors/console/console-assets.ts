@@ -17,6 +17,7 @@ const ASSETS: Readonly<Record<string, string>> = {
   "logs-page.js": JAVASCRIPT,
   "chat-page.js": JAVASCRIPT,
   "event-views.js": JAVASCRIPT,
+  "live.js": JAVASCRIPT,
   "console.css": "text/css; charset=utf-8",
 };
 

@@ -6,6 +6,7 @@ import { createAssetReader } from "./console-assets.js";
 import { CONSOLE_PAGES, CONSOLE_PATH } from "./console-paths.js";
 import { type ConsoleRouteContext, consoleGate, refuse } from "./console-request.js";
 import { registerHealthRoutes } from "./health-routes.js";
+import { registerLiveRoutes } from "./live-routes.js";
 import { registerLogRoutes } from "./log-routes.js";
 import { registerReadRoutes } from "./read-routes.js";
 import { consoleHeaders } from "./security-headers.js";
@@ -72,6 +73,7 @@ export function createConsoleRoutes(options: ConsoleOptions): Hono {
   registerHealthRoutes(context, api);
   registerChatRoutes(context, api);
   registerToolSearchRoutes(context, api);
+  registerLiveRoutes(context, api);
 
   // Anything else under /console: a 404 that still carries the console's headers.
   app.all(`${CONSOLE_PATH}/*`, (c) =>

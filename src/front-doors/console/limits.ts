@@ -13,3 +13,24 @@ export const MAX_TOKEN_CHARS = 4096;
 
 /** Longest text filter of the sessions page, in characters. */
 export const MAX_FILTER_CHARS = 200;
+
+/** Live streams (`/console/api/live/*`) one gateway process holds open at once; past it a new one is 429. */
+export const MAX_LIVE_STREAMS = 64;
+
+/** Live streams one console session holds open at once (a browser with a few tabs); past it a new one is 429. */
+export const MAX_LIVE_STREAMS_PER_SESSION = 4;
+
+/** How often a live session stream re-reads the session from the store when nothing woke it: 500 ms. */
+export const LIVE_SESSION_REREAD_MS = 500;
+
+/** How often a live approvals stream re-reads the pending approvals when nothing woke it: 1 s. */
+export const LIVE_APPROVALS_REREAD_MS = 1000;
+
+/** A live stream writes a heartbeat line after this long without another line: 15 s. */
+export const LIVE_HEARTBEAT_MS = 15_000;
+
+/** A live stream ends after this long (the page opens a new one, which checks the session again): 10 minutes. */
+export const LIVE_STREAM_MAX_MS = 10 * 60 * 1000;
+
+/** Least time between two reads of one live stream when changes of this process wake it: 50 ms. */
+export const LIVE_WAKE_GAP_MS = 50;

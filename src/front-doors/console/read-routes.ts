@@ -15,11 +15,17 @@ export function registerReadRoutes(context: ConsoleRouteContext, api: string): v
     const agent = c.req.query("agent");
     const text = c.req.query("text")?.slice(0, MAX_FILTER_CHARS);
     const after = c.req.query("after");
+    const key = c.req.query("key");
+    const status = c.req.query("status");
+    const contains = c.req.query("contains")?.slice(0, MAX_FILTER_CHARS);
     return c.json(
       await backend.listSessions(caller, {
         ...(agent === undefined || agent === "" ? {} : { agent }),
         ...(text === undefined || text === "" ? {} : { text }),
         ...(after === undefined || after === "" ? {} : { after }),
+        ...(key === undefined || key === "" ? {} : { key }),
+        ...(status === undefined || status === "" ? {} : { status }),
+        ...(contains === undefined || contains === "" ? {} : { contains }),
       }),
     );
   });

@@ -10,6 +10,12 @@ export type ConsoleSessionQuery = {
   text?: string;
   /** The `last_id` of the previous page. */
   after?: string;
+  /** Admin only: the key that owns the session (its namespace), as the admin's listing shows it. */
+  key?: string;
+  /** The last run's status: `running`, `completed`, `requires_action`, `failed`, `incomplete`. */
+  status?: string;
+  /** Text the user's input or the model's output contains (searched in the logs, bounded per page). */
+  contains?: string;
 };
 
 /**
@@ -68,6 +74,12 @@ export type ConsoleBackend = {
   searchTools(caller: Caller, agentId: string, look: { query: string; limit?: number }): Promise<unknown>;
   /** What `tool_describe` would answer a run of the agent for `id`; 404 for a tool it does not know. Needs `runs` and the agent. */
   describeTool(caller: Caller, agentId: string, id: string): Promise<unknown>;
+  /**
+   * Tells `listener` of changes made through this process (an append to a session, by its stored key; the
+   * pending approvals changed), so a live stream reads again at once; changes made elsewhere are seen by
+   * re-reading. Returns what stops the telling. Optional: without it, streams only re-read.
+   */
+  watch?(listener: (change: ConsoleChange) => void): () => void;
   /** The pending approvals the caller may decide (`GET /v1/approvals`' answer); absent without a broker. */
   approvals?: {
     pending(caller: Caller): Promise<unknown>;
@@ -110,6 +122,9 @@ export type ConsoleChatFrame =
   | { type: "approval-closed"; id: string }
   | { type: "error"; code: string; message: string }
   | { type: "end"; status: string; error?: { code: string; message: string } };
+
+/** A change `ConsoleBackend.watch` tells of. */
+export type ConsoleChange = { kind: "session"; agentId: string; sessionKey: string } | { kind: "approvals" };
 
 /** Options of `createConsoleRoutes`. */
 export type ConsoleOptions = {

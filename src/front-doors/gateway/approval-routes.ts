@@ -50,7 +50,7 @@ export async function decideApproval(
   const visible = (await approvals.pending()).some(
     (pending) => pending.id === id && mayDecide(caller, pending),
   );
-  if (!visible || !(await approvals.decide(id, decision, note))) {
+  if (!visible || !(await approvals.decide(id, decision, note, caller.keyId))) {
     const shown = QUOTABLE_ID.test(id) ? ` "${id}"` : "";
     throw notFound(
       `no pending approval${shown}: it does not exist, or it was already decided, timed out or cancelled. GET /v1/approvals lists the pending ones.`,

@@ -4,10 +4,12 @@ import {
   type Caller,
   callerHasScope,
   callerMayUseAgent,
+  isAdminCaller,
   type KeyRing,
   LOCAL_CALLER,
   type Scope,
 } from "../../runtime/http-guard/index.js";
+import { SESSION_STATUSES, type SessionStatus } from "../../runtime/sessions/index.js";
 import type { ConsoleBackend } from "../console/index.js";
 import { decideApproval, visibleApprovals } from "./approval-routes.js";
 import { requireAgentAllowed } from "./caller-access.js";
@@ -54,6 +56,15 @@ export function createConsoleBackend(
         limit: undefined,
         after: query.after,
         ...(query.text === undefined ? {} : { text: query.text.toLowerCase() }),
+        ...(query.key === undefined ? {} : { owner: readOwnerFilter(caller, query.key) }),
+        ...(query.status === undefined && query.contains === undefined
+          ? {}
+          : {
+              content: {
+                ...(query.status === undefined ? {} : { status: readStatusFilter(query.status) }),
+                ...(query.contains === undefined ? {} : { text: query.contains }),
+              },
+            }),
       });
     },
     readSession: (caller, agentId, sessionKey) => {
@@ -61,6 +72,17 @@ export function createConsoleBackend(
       const key = readSessionKey(sessionKey, "key");
       if (key === undefined) throw invalidRequest("key", "the session key is missing.");
       return readSessionFor(gateway, caller, readAgentId(agentId, "agent"), key);
+    },
+    watch: (listener) => {
+      const stops = [
+        gateway.sessions.onAppended?.((agentId, sessionKey) =>
+          listener({ kind: "session", agentId, sessionKey }),
+        ),
+        approvals?.onChange(() => listener({ kind: "approvals" })),
+      ];
+      return () => {
+        for (const stop of stops) stop?.();
+      };
     },
     health: async (caller) => {
       const health = await readHealth(gateway, caller);
@@ -117,4 +139,28 @@ function requireCallerScope(caller: Caller, scope: Scope, what: string): void {
     `key "${caller.keyId}" lacks the scope "${scope}" that ${what} needs: add "${scope}" to its scopes in gateway.auth.keys, or sign in with a key that has it.`,
     { code: "insufficient_scope" },
   );
+}
+
+/** The `key` filter: an admin's alone (a key sees only its own sessions anyway). */
+function readOwnerFilter(caller: Caller, key: string): string {
+  if (!isAdminCaller(caller)) {
+    throw new GatewayError(
+      403,
+      `filtering sessions by key needs an admin key; key "${caller.keyId}" sees only its own sessions.`,
+      { code: "insufficient_scope" },
+    );
+  }
+  return key;
+}
+
+/** The `status` filter: one of the statuses a session's last run can have. */
+function readStatusFilter(status: string): SessionStatus {
+  const known = SESSION_STATUSES.find((one) => one === status);
+  if (known === undefined) {
+    throw invalidRequest(
+      "status",
+      `status must be one of ${SESSION_STATUSES.join(", ")}; got ${JSON.stringify(status.slice(0, 40))}.`,
+    );
+  }
+  return known;
 }

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { MAIN_AGENT_ID } from "../../runtime/config/index.js";
 import { CALLER, type Caller, callerMayUseAgent, isAdminCaller } from "../../runtime/http-guard/index.js";
+import type { SessionContentQuery } from "../../runtime/sessions/index.js";
 import { MAX_REMEMBERED_RESPONSES, MAX_STORED_RESPONSE_BYTES } from "../../runtime/state/index.js";
 import { callerOf, requireAgentAllowed } from "./caller-access.js";
 import type { GatewayContext } from "./gateway-context.js";
@@ -131,6 +132,10 @@ export type SessionListQuery = {
   after: string | undefined;
   /** Lowercase text the session's name as the caller knows it, or its agent, must contain. */
   text?: string;
+  /** The key whose namespace holds the session (`sessionOwner`; an admin's listing shows it). */
+  owner?: string;
+  /** The session's last run status and text inside it (read from the logs, bounded per page). */
+  content?: SessionContentQuery;
 };
 
 /**
@@ -138,13 +143,15 @@ export type SessionListQuery = {
  * an admin, whose listing names each session's owner; a key sees its own session names.
  */
 export async function listSessionsFor(gateway: GatewayContext, caller: Caller, query: SessionListQuery) {
-  const { agentId, text } = query;
+  const { agentId, text, owner, content } = query;
   const page = await readSessionPage(gateway.sessions, {
     limit: query.limit,
     after: query.after,
+    ...(content === undefined ? {} : { content }),
     filter: (session) =>
       (agentId === undefined || session.agentId === agentId) &&
       ownsSession(caller, session.sessionKey) &&
+      (owner === undefined || sessionOwner(session.sessionKey, gateway.namespacedKeyIds) === owner) &&
       (text === undefined ||
         session.agentId.toLowerCase().includes(text) ||
         clientSessionName(caller, session.sessionKey).toLowerCase().includes(text)),

@@ -1,4 +1,9 @@
-import { type ListedSession, listSessionPage, type SessionStore } from "../../runtime/sessions/index.js";
+import {
+  type ListedSession,
+  listSessionPage,
+  type SessionContentQuery,
+  type SessionStore,
+} from "../../runtime/sessions/index.js";
 import { isToolsiftError } from "../../shared/errors/index.js";
 import { invalidRequest } from "./gateway-error.js";
 import { MAX_SESSION_PAGE_LIMIT } from "./limits.js";
@@ -20,6 +25,8 @@ export type SessionPageQuery = {
   limit: string | undefined;
   after: string | undefined;
   filter?: (session: { agentId: string; sessionKey: string }) => boolean;
+  /** Only sessions whose log answers it (status, text inside): bounded per page, see `pageByContent`. */
+  content?: SessionContentQuery;
 };
 
 const DIGITS = /^[0-9]{1,4}$/u;
@@ -41,6 +48,7 @@ export async function readSessionPage(
       limit,
       ...(query.after === undefined ? {} : { after: query.after }),
       ...(query.filter === undefined ? {} : { filter: query.filter }),
+      ...(query.content === undefined ? {} : { content: query.content }),
     });
   } catch (error) {
     if (isToolsiftError(error) && error.code === "INVALID_REQUEST")
@@ -52,7 +60,8 @@ export async function readSessionPage(
     object: "list",
     data,
     first_id: data[0]?.id ?? null,
-    last_id: data.at(-1)?.id ?? null,
+    // A search by content that stopped at its bound goes on after the last session it read.
+    last_id: page.scannedTo ?? data.at(-1)?.id ?? null,
     has_more: page.hasMore,
   };
 }

@@ -4,7 +4,7 @@ import type { ApprovalDecision } from "../../core/execution/index.js";
 import { isToolsiftError } from "../../shared/errors/index.js";
 import { createApprovalBroker } from "./create-approval-broker.js";
 import { MAX_PENDING_APPROVALS } from "./limits.js";
-import type { ApprovalBroker, ApprovalRequestEvent } from "./types.js";
+import type { ApprovalBroker, ApprovalRecord, ApprovalRequestEvent } from "./types.js";
 
 function entry(name: string, origin?: ToolDefinition["origin"]): CatalogEntry {
   const made = toCatalogEntry({
@@ -164,6 +164,80 @@ describe("createApprovalBroker: decisions", () => {
     const id = (await broker.pending())[0]?.id ?? "";
     expect(await broker.decide(id, "deny", "  not on prod  ")).toBe(true);
     expect(await decision).toEqual({ approved: false, reason: "denied by the operator: not on prod" });
+  });
+
+  it("tells the waiting run who settled its request, when, and the note (onSettled)", async () => {
+    const broker = createApprovalBroker();
+    const records: ApprovalRecord[] = [];
+    const decision = broker.requestApproval(call(exec, { onSettled: (record) => records.push(record) }));
+    await waitForPending(broker);
+    const pending = (await broker.pending())[0];
+    expect(await broker.decide(pending?.id ?? "", "allow", " ok for staging ", "alice")).toBe(true);
+    expect(await decision).toEqual({ approved: true });
+    expect(records).toEqual([
+      {
+        id: pending?.id,
+        toolId: exec.id,
+        toolName: "exec",
+        verdict: "allow",
+        outcome: "allowed by the operator: ok for staging",
+        decidedBy: "alice",
+        note: "ok for staging",
+        requestedAt: pending?.createdAt,
+        decidedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/u),
+      },
+    ]);
+  });
+
+  it("a timeout is recorded with no key; a throwing onSettled changes nothing", async () => {
+    vi.useFakeTimers();
+    const broker = createApprovalBroker({ timeoutMs: 1000 });
+    const records: ApprovalRecord[] = [];
+    const decision = broker.requestApproval(call(exec, { onSettled: (record) => records.push(record) }));
+    const throwing = broker.requestApproval(
+      call(exec, {
+        onSettled: () => {
+          throw new Error("listener failed");
+        },
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(await decision).toEqual({ approved: false, reason: "no approval decision within 1000 ms" });
+    expect(await throwing).toEqual({ approved: false, reason: "no approval decision within 1000 ms" });
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ verdict: "deny", outcome: "timed out" });
+    expect(records[0]).not.toHaveProperty("decidedBy");
+  });
+
+  it("onChange: told when a request is published and when it is settled", async () => {
+    const broker = createApprovalBroker();
+    let changes = 0;
+    const stop = broker.onChange(() => {
+      changes += 1;
+    });
+    broker.onChange(() => {
+      throw new Error("a failing listener");
+    });
+    const decision = broker.requestApproval(call(exec));
+    await waitForPending(broker);
+    expect(changes).toBe(1);
+    await broker.decide((await broker.pending())[0]?.id ?? "", "allow");
+    expect(await decision).toEqual({ approved: true });
+    expect(changes).toBe(2);
+    stop();
+    const next = broker.requestApproval(call(exec));
+    await waitForPending(broker);
+    expect(changes).toBe(2);
+    broker.close();
+    await next;
+  });
+
+  it("calls decided at once (outside `require`, or by the mode) are not recorded", async () => {
+    const records: ApprovalRecord[] = [];
+    const onSettled = (record: ApprovalRecord) => records.push(record);
+    await createApprovalBroker().requestApproval(call(read, { onSettled }));
+    await createApprovalBroker({ mode: "deny" }).requestApproval(call(exec, { onSettled }));
+    expect(records).toEqual([]);
   });
 
   it("deny without a note says who denied", async () => {

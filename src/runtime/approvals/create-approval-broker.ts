@@ -15,6 +15,7 @@ import type {
   ApprovalBroker,
   ApprovalBrokerOptions,
   ApprovalMode,
+  ApprovalRecord,
   ApprovalRequestEvent,
   ApprovalSettlement,
   ApprovalVerdict,
@@ -68,8 +69,21 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
       // A failing log must not change a decision.
     }
   };
+  const changeListeners = new Set<() => void>();
+  const changed = (): void => {
+    for (const listener of [...changeListeners]) {
+      try {
+        listener();
+      } catch {
+        // A listener is told, never in the way.
+      }
+    }
+  };
   // A settlement made anywhere on the ledger ends this process's wait for it.
-  ledger.onSettled((id, settlement) => waiters.get(id)?.finish(settlement));
+  ledger.onSettled((id, settlement) => {
+    waiters.get(id)?.finish(settlement);
+    changed();
+  });
 
   /**
    * Settles `id` here (timeout, cancel, close) unless someone settled it first, in which case their
@@ -122,6 +136,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
         log(`approval ${request.id} ${settlement.outcome}: ${request.toolName}`);
+        tellSettled(event, request, settlement);
         resolve(settlement.verdict === "allow" ? APPROVED : denied(settlement.reason ?? settlement.outcome));
       };
       // Cancelled or closed: the run stops waiting now; the ledger records it in the background.
@@ -130,13 +145,19 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
         void settleLocally(request.id, settlement);
       };
       const onAbort = (): void =>
-        endNow({ verdict: "deny", outcome: "cancelled", reason: APPROVAL_CANCELLED_REASON });
+        endNow({
+          verdict: "deny",
+          outcome: "cancelled",
+          reason: APPROVAL_CANCELLED_REASON,
+          decidedAt: new Date().toISOString(),
+        });
       // Timed out: an operator's decision that got in first (through any process) still stands.
       const timer = setTimeout(() => {
         const timedOut: ApprovalSettlement = {
           verdict: "deny",
           outcome: "timed out",
           reason: `no approval decision within ${timeoutMs} ms`,
+          decidedAt: new Date().toISOString(),
         };
         void settleLocally(request.id, timedOut).then(finish);
       }, timeoutMs);
@@ -144,6 +165,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
       signal?.addEventListener("abort", onAbort, { once: true });
       ledger.publish(request).then(
         () => {
+          changed();
           if (closed && !done) endNow(CLOSED);
           else if (!done)
             log(
@@ -172,20 +194,32 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
     async pending() {
       return ledger.list();
     },
-    async decide(id, decision, note) {
+    async decide(id, decision, note, decidedBy) {
       const verdict = readVerdict(decision);
       if (typeof id !== "string") return false;
       const said = typeof note === "string" ? note.trim().slice(0, MAX_APPROVAL_NOTE_CHARS) : "";
       const suffix = said.length > 0 ? `: ${said}` : "";
+      const who = {
+        ...(typeof decidedBy === "string" ? { decidedBy } : {}),
+        ...(said.length > 0 ? { note: said } : {}),
+        decidedAt: new Date().toISOString(),
+      };
       const settlement: ApprovalSettlement =
         verdict === "allow"
-          ? { verdict, outcome: `allowed by the operator${suffix}` }
+          ? { verdict, outcome: `allowed by the operator${suffix}`, ...who }
           : {
               verdict,
               outcome: `denied by the operator${suffix}`,
               reason: `denied by the operator${suffix}`,
+              ...who,
             };
       return ledger.settle(id, settlement);
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => {
+        changeListeners.delete(listener);
+      };
     },
     close() {
       closed = true;
@@ -195,6 +229,31 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
       }
     },
   };
+}
+
+/** Tells the waiting run how its request was settled (a failing listener changes nothing). */
+function tellSettled(
+  event: ApprovalRequestEvent,
+  request: PendingApproval,
+  settlement: ApprovalSettlement,
+): void {
+  if (event.onSettled === undefined) return;
+  const record: ApprovalRecord = {
+    id: request.id,
+    toolId: request.toolId,
+    toolName: request.toolName,
+    verdict: settlement.verdict,
+    outcome: settlement.outcome,
+    ...(settlement.decidedBy === undefined ? {} : { decidedBy: settlement.decidedBy }),
+    ...(settlement.note === undefined ? {} : { note: settlement.note }),
+    requestedAt: request.createdAt,
+    decidedAt: settlement.decidedAt ?? new Date().toISOString(),
+  };
+  try {
+    event.onSettled(record);
+  } catch {
+    // The record is display-only: a failing listener must not change the decision.
+  }
 }
 
 const CLOSED: ApprovalSettlement = Object.freeze({

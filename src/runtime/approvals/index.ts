@@ -8,6 +8,7 @@ export { createMemoryApprovalLedger } from "./memory-approval-ledger.js";
 export type {
   ApprovalBroker,
   ApprovalLedger,
+  ApprovalRecord,
   ApprovalSettlement,
   ApprovalVerdict,
   PendingApproval,

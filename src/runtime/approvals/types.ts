@@ -31,6 +31,29 @@ export type ApprovalRequestEvent = ToolCallEvent & {
   readonly sessionKey: string;
   /** The client key of the run (see `PendingApproval.keyId`). */
   readonly keyId?: string;
+  /**
+   * Told once how a request that waited for a decision was settled (not for calls approved or denied at once
+   * by `require` or the mode), so the run can log it. A throwing listener changes nothing.
+   */
+  readonly onSettled?: (record: ApprovalRecord) => void;
+};
+
+/** How a call that waited for approval was settled: what the session log records (`approval` events). */
+export type ApprovalRecord = {
+  /** The request's id (`appr_…`). */
+  readonly id: string;
+  readonly toolId: string;
+  readonly toolName: string;
+  readonly verdict: ApprovalVerdict;
+  /** `allowed by the operator: …`, `denied by the operator`, `timed out`, `cancelled`, `closed`, … */
+  readonly outcome: string;
+  /** The key that decided (`gateway.auth.keys[].id`); absent when no key did (a timeout, a cancel). */
+  readonly decidedBy?: string;
+  /** The operator's note, when they wrote one. */
+  readonly note?: string;
+  /** ISO 8601 times the request was published and settled. */
+  readonly requestedAt: string;
+  readonly decidedAt: string;
 };
 
 /** Options of `createApprovalBroker` (the `tools.approval` config section, plus a log). */
@@ -60,9 +83,16 @@ export interface ApprovalBroker {
    * Settles a pending request (of this process, or of any process sharing the ledger); false when the id is
    * unknown or already settled. Rejects with STORAGE_UNAVAILABLE when a shared ledger cannot be reached.
    */
-  decide(id: string, decision: ApprovalVerdict, note?: string): Promise<boolean>;
+  decide(id: string, decision: ApprovalVerdict, note?: string, decidedBy?: string): Promise<boolean>;
   /** Denies every pending request, and every later one that would wait. Idempotent. */
   close(): void;
+  /**
+   * Tells `listener` when the pending list may have changed: a request of this process was published, or a
+   * request was settled (through this process, or any process sharing the ledger that announces its
+   * settlements). Requests published by other processes are seen only by reading `pending()` again. Returns
+   * what stops the telling.
+   */
+  onChange(listener: () => void): () => void;
 }
 
 /** How an approval request was settled: the verdict, and the words the run's tool result carries. */
@@ -72,6 +102,12 @@ export type ApprovalSettlement = {
   outcome: string;
   /** The reason a denied call gets (absent on an allow). */
   reason?: string;
+  /** The key that decided (an operator's decision made by a key). */
+  decidedBy?: string;
+  /** The operator's note, when they wrote one. */
+  note?: string;
+  /** ISO 8601 time of the settlement. */
+  decidedAt?: string;
 };
 
 /**

@@ -45,6 +45,7 @@ export async function openRunSurface(
     // Calls made inside `tool_call` run on the control surface with the model's call id.
     isTargetCall: (activity) => activity.surface === "control" && activity.toolCallId !== undefined,
     onTargetActivity: (activity) => run.onTargetActivity?.(activity),
+    onApproval: (record) => run.onApproval?.(record),
   });
   const opened = await openToolSearch({ environment: { ...environment, caches }, run, admitted, hooks });
   const { search } = opened;

@@ -1,4 +1,5 @@
 import type { ExecutionHooks, ToolCallActivity } from "../../core/execution/index.js";
+import type { ApprovalRecord } from "../approvals/index.js";
 import type { RunProfile, RunSurfaceEnvironment } from "../environment/index.js";
 import { pluginBeforeToolCall } from "../plugins/index.js";
 import { policyDecision } from "../policy/index.js";
@@ -15,6 +16,8 @@ export type RunHooksOptions = Pick<RunSurfaceEnvironment, "plugins" | "approvals
     /** Which finished calls are target calls behind `tool_call` (recorded as display-only activity). */
     isTargetCall(activity: ToolCallActivity): boolean;
     onTargetActivity(activity: TargetActivity): void;
+    /** How each call that waited for approval was settled, with the model's call id. Default: dropped. */
+    onApproval?(record: ApprovalRecord & { callId?: string }): void;
   };
 
 /**
@@ -34,6 +37,15 @@ export function createRunHooks(options: RunHooksOptions): ExecutionHooks {
               agentId: options.agentId,
               sessionKey: options.sessionKey,
               ...(options.keyId === undefined ? {} : { keyId: options.keyId }),
+              ...(options.onApproval === undefined
+                ? {}
+                : {
+                    onSettled: (record: ApprovalRecord) =>
+                      options.onApproval?.({
+                        ...record,
+                        ...(event.toolCallId === undefined ? {} : { callId: event.toolCallId }),
+                      }),
+                  }),
             }),
         }
       : {}),

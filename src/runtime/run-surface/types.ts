@@ -1,6 +1,7 @@
 import type { ToolCallContext, ToolDefinition, ToolResult } from "../../core/catalog/index.js";
 import type { Telemetry } from "../../core/controls/index.js";
 import type { ToolSearchMode } from "../../core/directory/index.js";
+import type { ApprovalRecord } from "../approvals/index.js";
 import type { RunProfile } from "../environment/index.js";
 import type { CallAttribution, RunEventSink } from "./run-events.js";
 import type { TargetActivity } from "./target-activity.js";
@@ -27,6 +28,8 @@ export interface RunSurfaceRun {
   promptText?: string;
   /** Each finished call behind `tool_call`, as display-only evidence. Default: dropped. */
   onTargetActivity?(activity: TargetActivity): void;
+  /** How each call that waited for approval was settled (who, when, the note), to log. Default: dropped. */
+  onApproval?(record: ApprovalRecord & { callId?: string }): void;
   /** Tool calls started and finished, and searches, as run events. Default: none emitted. */
   onEvent?: RunEventSink;
   /** The text of the error result for a name no declared or hidden tool has. */

@@ -1,4 +1,5 @@
 import type { ToolDefinition } from "../../core/catalog/index.js";
+import type { ApprovalRecord } from "../approvals/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 import { agentProfile } from "../environment/index.js";
 import type { ProviderTool } from "../providers/index.js";
@@ -32,6 +33,7 @@ export async function prepareRun(
   clientTools: readonly ToolDefinition[],
   sinks: {
     onTargetActivity(activity: TargetActivity): void;
+    onApproval?(record: ApprovalRecord & { callId?: string }): void;
     onEvent?: RunEventSink;
     /** Open the surface without the plugins' hooks (`before_prompt` is not run): for a look without a run. */
     withoutHooks?: boolean;
@@ -55,6 +57,7 @@ export async function prepareRun(
       : {}),
     promptText: userText(request),
     onTargetActivity: sinks.onTargetActivity,
+    ...(sinks.onApproval ? { onApproval: sinks.onApproval } : {}),
     ...(sinks.onEvent ? { onEvent: sinks.onEvent } : {}),
     unknownToolText: (name, toolSearchEnabled) =>
       toolSearchEnabled

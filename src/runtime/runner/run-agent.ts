@@ -69,6 +69,12 @@ export async function runAgent(
         // Display-only evidence: a failed write is reported, never an unhandled rejection or a failed run.
         onTargetActivity: (activity) =>
           log.queue({ type: "target-activity", ...activity }, `run ${runId}: could not log target activity`),
+        // Who settled each call that waited for approval, and how (display-only, like target activity).
+        onApproval: ({ id, toolName, ...record }) =>
+          log.queue(
+            { type: "approval", approvalId: id, name: toolName, ...record },
+            `run ${runId}: could not log an approval`,
+          ),
         ...(request.onEvent ? { onEvent: request.onEvent } : {}),
       },
     );

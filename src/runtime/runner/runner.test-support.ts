@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { ToolDefinition } from "../../core/catalog/index.js";
 import { readToolSearchSettings, type ToolSearchConfigValue } from "../../core/tool-search/index.js";
 import { type MockOpenAI, startMockOpenAI } from "../../dev/mock-openai/index.js";
+import type { ApprovalBroker } from "../approvals/index.js";
 import type { AgentEntry, AgentSettings, ToolsiftConfig } from "../config/index.js";
 import { createRunCaches, type RunCaches } from "../environment/index.js";
 import { type LoadedPlugins, loadPlugins } from "../plugins/index.js";
@@ -175,6 +176,8 @@ export interface RunnerHarnessOptions {
   wrapSessions?: (store: SessionStore) => SessionStore;
   /** The caches the runner's runs share. Default: the runner's own. */
   caches?: RunCaches;
+  /** The approval broker runs ask. Default: none (every call is approved). */
+  approvals?: ApprovalBroker;
 }
 
 /** A runner built from real parts: the mock over HTTP, the real provider client, file sessions, plugins. */
@@ -243,6 +246,7 @@ export async function createRunnerHarness(options: RunnerHarnessOptions = {}): P
         sessions,
         caches: options.caches ?? createRunCaches(),
         log: (line) => logLines.push(line),
+        ...(options.approvals === undefined ? {} : { approvals: options.approvals }),
       },
       // Most runner tests reason about plugin tools alone; core tools are exercised where a test asks.
       coreTools: options.coreTools ?? false,

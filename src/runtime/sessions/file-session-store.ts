@@ -1,8 +1,10 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFile, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { messageOf, ToolsiftError } from "../../shared/errors/index.js";
+import { createAppendWatchers } from "./append-watchers.js";
 import { createGroupCommit } from "./group-commit.js";
 import { MAX_SYNC_SESSION_READ_BYTES, STATE_PROBE_CACHE_MS } from "./limits.js";
+import { pageByContent } from "./page-by-content.js";
 import { pageSessions } from "./page-sessions.js";
 import { parseSessionLog, type SkippedSessionLine } from "./parse-session-log.js";
 import { probeStateDir, type StorageStatus } from "./probe-state-dir.js";
@@ -115,6 +117,7 @@ export function createFileSessionStore(
   options: FileSessionStoreOptions = {},
 ): SessionStore {
   const logPath = sessionLogPaths(stateDir);
+  const watchers = createAppendWatchers();
   const writer = createSessionFileWriter();
   const commits = createGroupCommit((path, text, sync) => writer.append(path, text, sync));
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
@@ -131,7 +134,7 @@ export function createFileSessionStore(
     `the state directory ${stateDir} takes writes.`,
   );
 
-  return {
+  const store: SessionStore = {
     async append(agentId, sessionKey, event) {
       const path = logPath(agentId, sessionKey);
       const line = sessionEventLine(event);
@@ -145,7 +148,10 @@ export function createFileSessionStore(
         throw unavailable;
       }
       faults.writable();
+      watchers.tell(agentId, sessionKey);
     },
+
+    onAppended: (listener) => watchers.add(listener),
 
     probeWritable() {
       const now = Date.now();
@@ -198,7 +204,15 @@ export function createFileSessionStore(
     },
 
     async listPage(options) {
-      return pageSessions(await statAll(), options);
+      const stats = await statAll();
+      const { content, limit, ...rest } = options;
+      if (content === undefined) return pageSessions(stats, options);
+      // Every candidate past the cursor, in page order; their logs are read only as far as the page needs.
+      const candidates = pageSessions(stats, { ...rest, limit: stats.length }).data;
+      return pageByContent(candidates, limit, content, (batch) =>
+        Promise.all(batch.map((session) => store.read(session.agentId, session.sessionKey))),
+      );
     },
   };
+  return store;
 }

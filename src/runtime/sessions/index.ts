@@ -1,6 +1,8 @@
+export { type AppendListener, createAppendWatchers } from "./append-watchers.js";
 export { createFileSessionStore, type FileSessionStoreOptions } from "./file-session-store.js";
-export { MAX_SESSION_KEY_CHARS } from "./limits.js";
+export { MAX_CONTENT_SCAN_BYTES, MAX_CONTENT_SCAN_SESSIONS, MAX_SESSION_KEY_CHARS } from "./limits.js";
 export { listSessionPage } from "./list-session-page.js";
+export { pageByContent } from "./page-by-content.js";
 export type { ListedSession, SessionPage, SessionPageOptions, SessionStat } from "./page-sessions.js";
 export { pageSessions, parseSessionListId } from "./page-sessions.js";
 export { parseSessionLog } from "./parse-session-log.js";
@@ -17,6 +19,13 @@ export { redactSessionEvent } from "./redact-session-event.js";
 export { redactText } from "./redact-text.js";
 export { replayConversation } from "./replay-conversation.js";
 export { isSecretKeyName } from "./secret-key-name.js";
+export {
+  SESSION_STATUSES,
+  type SessionContentQuery,
+  type SessionStatus,
+  sessionContentMatches,
+  sessionStatus,
+} from "./session-content.js";
 export { assertValidSessionKey, isValidSessionKey, sessionLogPath } from "./session-key.js";
 export { sessionEventLine } from "./session-line.js";
 export { createStorageFaultReporter, type StorageFaultReporter } from "./storage-fault-reporter.js";

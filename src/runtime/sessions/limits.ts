@@ -43,3 +43,15 @@ export const MAX_REMEMBERED_JSON_TEXTS = 16;
  * some hundreds of times instead of holding the loop for its whole walk.
  */
 export const SESSION_STATS_PER_TURN = 512;
+
+/**
+ * Most sessions one page of a search by content (status, text) reads: past it the page ends early with
+ * `scannedTo`, and the next page goes on from there.
+ */
+export const MAX_CONTENT_SCAN_SESSIONS = 200;
+
+/** Most bytes of session logs one page of a search by content reads (at least one session): 16 MiB. */
+export const MAX_CONTENT_SCAN_BYTES = 16 * 1024 * 1024;
+
+/** Sessions a store reads at once while it searches by content. */
+export const CONTENT_READ_BATCH = 20;

@@ -1,3 +1,4 @@
+import { pageByContent } from "./page-by-content.js";
 import { pageSessions, type SessionPage, type SessionPageOptions } from "./page-sessions.js";
 import type { SessionStore } from "./types.js";
 
@@ -13,6 +14,13 @@ export async function listSessionPage(
 ): Promise<SessionPage> {
   if (store.listPage !== undefined) return store.listPage(options);
   const listed = await store.list();
+  const { content, limit, ...rest } = options;
+  if (content !== undefined) {
+    const candidates = pageSessions(listed.map(statOf), { ...rest, limit: listed.length }, true).data;
+    return pageByContent(candidates, limit, content, (batch) =>
+      Promise.all(batch.map((session) => store.read(session.agentId, session.sessionKey))),
+    );
+  }
   return pageSessions(
     listed.map((session) => {
       const updatedMs = Date.parse(session.updatedAt);
@@ -27,4 +35,15 @@ export async function listSessionPage(
     options,
     true,
   );
+}
+
+function statOf(session: { agentId: string; sessionKey: string; updatedAt: string; bytes: number }) {
+  const updatedMs = Date.parse(session.updatedAt);
+  return {
+    agentId: session.agentId,
+    sessionKey: session.sessionKey,
+    createdMs: updatedMs,
+    updatedMs,
+    bytes: session.bytes,
+  };
 }

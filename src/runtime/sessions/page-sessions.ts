@@ -1,4 +1,5 @@
 import { ToolsiftError } from "../../shared/errors/index.js";
+import type { SessionContentQuery } from "./session-content.js";
 import { isValidSessionKey } from "./session-key.js";
 
 /** One session as the list shows it; `id` is `<agentId>/<sessionKey>`, the `after` cursor of the next page. */
@@ -33,10 +34,21 @@ export type SessionPageOptions = {
    * The `after` cursor need not pass it. Default: every session.
    */
   filter?: (session: { agentId: string; sessionKey: string }) => boolean;
+  /**
+   * Only sessions whose log answers this (the last run's status, text in the user's input or the model's
+   * output): the store reads the logs of the candidates `filter` accepted, in page order, at most
+   * `MAX_CONTENT_SCAN_SESSIONS` of them and `MAX_CONTENT_SCAN_BYTES` per page (see pageByContent). Only
+   * stores with `listPage` search by content.
+   */
+  content?: SessionContentQuery;
 };
 
-/** One page of sessions, newest first, and whether more follow it. */
-export type SessionPage = { data: ListedSession[]; hasMore: boolean };
+/**
+ * One page of sessions, newest first, and whether more follow it. `scannedTo` is set when a search by content
+ * stopped at its bound before the page was full: the id of the last session it read, which the next page
+ * goes on after (the `after` cursor), so a rare text is searched page by page rather than in one request.
+ */
+export type SessionPage = { data: ListedSession[]; hasMore: boolean; scannedTo?: string };
 
 /** The id of a session in lists and cursors: `<agentId>/<sessionKey>` (neither part can hold a `/`). */
 export function sessionListId(agentId: string, sessionKey: string): string {

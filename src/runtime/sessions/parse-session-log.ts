@@ -8,6 +8,7 @@ export const SESSION_EVENT_TYPES: ReadonlySet<SessionEvent["type"]> = new Set([
   "assistant-output",
   "tool-result",
   "target-activity",
+  "approval",
   "run-summary",
 ]);
 

@@ -72,6 +72,25 @@ export type SessionEvent =
       isError: boolean;
     })
   | (EventBase & {
+      /** Display-only: how a call that waited for approval was settled (skipped on replay). */
+      type: "approval";
+      /** The model's call id of the call that asked (a `tool_call`'s, for a target behind it). */
+      callId?: string;
+      /** The approval request's id (`appr_…`). */
+      approvalId: string;
+      toolId: string;
+      name: string;
+      verdict: "allow" | "deny";
+      /** `allowed by the operator: …`, `denied by the operator`, `timed out`, `cancelled`, `closed`, … */
+      outcome: string;
+      /** The key that decided (`gateway.auth.keys[].id`); absent for a timeout, a cancel or a shutdown. */
+      decidedBy?: string;
+      /** The operator's note (redacted like every line). */
+      note?: string;
+      requestedAt: string;
+      decidedAt: string;
+    })
+  | (EventBase & {
       type: "run-summary";
       status: "completed" | "requires_action" | "failed" | "incomplete";
       turns: number;
@@ -99,6 +118,11 @@ export interface SessionStore {
    * store without it over `list()`.
    */
   listPage?(options: SessionPageOptions): Promise<SessionPage>;
+  /**
+   * Tells `listener` after each append of this process went through (not appends of other processes sharing
+   * the store: a reader that must see those re-reads). Returns what stops the telling. Optional.
+   */
+  onAppended?(listener: (agentId: string, sessionKey: string) => void): () => void;
   /**
    * Whether appends can be written now (for `/healthz`), with the reason when not; cheap to call often.
    * Optional: a store without it is taken as writable.

@@ -76,7 +76,7 @@ CREATE UNIQUE INDEX toolsift_session_runs_one_running ON toolsift_session_runs (
   },
   {
     version: 2,
-    name: "console sessions",
+    name: "console sessions; who decided an approval, and their note",
     sql: `
 CREATE TABLE toolsift_console_sessions (
   id_digest bytea PRIMARY KEY CHECK (octet_length(id_digest) = 32),
@@ -89,6 +89,7 @@ CREATE TABLE toolsift_console_sessions (
 CREATE INDEX toolsift_console_sessions_pending ON toolsift_console_sessions (created_at, seq) WHERE key_id IS NULL;
 CREATE INDEX toolsift_console_sessions_signed_in ON toolsift_console_sessions (last_seen_at, seq) WHERE key_id IS NOT NULL;
 CREATE INDEX toolsift_console_sessions_key ON toolsift_console_sessions (key_id, last_seen_at, seq) WHERE key_id IS NOT NULL;
+ALTER TABLE toolsift_approvals ADD COLUMN decided_by text, ADD COLUMN note text;
 `,
   },
 ];

@@ -83,6 +83,35 @@ describe("createPostgresApprovalLedger", () => {
     expect(await a.ledger.list()).toEqual([]);
   });
 
+  it("carries who decided and their note to the other gateways", async () => {
+    const a = await gateway();
+    const b = await gateway();
+    const seenOnA = recordSettled(a.ledger);
+    const pending = request();
+    await a.ledger.publish(pending);
+    const settlement: ApprovalSettlement = {
+      verdict: "allow",
+      outcome: "allowed by the operator: fine",
+      decidedBy: "alice",
+      note: "fine",
+      decidedAt: new Date().toISOString(),
+    };
+    expect(await b.ledger.settle(pending.id, settlement)).toBe(true);
+    await eventually("A told of the settlement", () => seenOnA.length > 0, 5_000);
+    expect(seenOnA[0]?.settlement).toEqual({
+      verdict: "allow",
+      outcome: "allowed by the operator: fine",
+      decidedBy: "alice",
+      note: "fine",
+    });
+    const stored = await a.gw.db.query<{ decided_at: Date }>(
+      "test",
+      "SELECT decided_at FROM toolsift_approvals WHERE id = $1",
+      [pending.id],
+    );
+    expect(stored.rows[0]?.decided_at.toISOString()).toBe(settlement.decidedAt);
+  });
+
   it("lets the first settlement win and refuses every later one, across gateways", async () => {
     const a = await gateway();
     const b = await gateway();

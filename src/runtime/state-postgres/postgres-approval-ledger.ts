@@ -26,12 +26,17 @@ type SettlementRow = {
   decision: "allow" | "deny";
   outcome: string | null;
   reason: string | null;
+  decided_by: string | null;
+  note: string | null;
 };
 
+/** A settlement as read back (its time is the column `decided_at`, which a waiting run does not need). */
 const settlementOf = (row: SettlementRow): ApprovalSettlement => ({
   verdict: row.decision,
   outcome: row.outcome ?? "",
   ...(row.reason === null ? {} : { reason: row.reason }),
+  ...(row.decided_by === null ? {} : { decidedBy: row.decided_by }),
+  ...(row.note === null ? {} : { note: row.note }),
 });
 
 /**
@@ -78,7 +83,7 @@ export function createPostgresApprovalLedger(
   const read = async (ids: readonly string[]): Promise<SettlementRow[]> => {
     const rows = await db.query<SettlementRow>(
       "reading approval settlements",
-      "SELECT id, decision, outcome, reason FROM toolsift_approvals WHERE id = ANY($1) AND decision IS NOT NULL",
+      "SELECT id, decision, outcome, reason, decided_by, note FROM toolsift_approvals WHERE id = ANY($1) AND decision IS NOT NULL",
       [ids],
     );
     return rows.rows;
@@ -138,9 +143,18 @@ export function createPostgresApprovalLedger(
     async settle(id, settlement) {
       const won = await db.transaction("settling an approval request", async (client) => {
         const updated = await client.query(
-          `UPDATE toolsift_approvals SET decision = $2, outcome = $3, reason = $4, decided_at = clock_timestamp()
+          `UPDATE toolsift_approvals SET decision = $2, outcome = $3, reason = $4, decided_by = $5, note = $6,
+             decided_at = COALESCE($7::timestamptz, clock_timestamp())
            WHERE id = $1 AND decision IS NULL RETURNING id`,
-          [id, settlement.verdict, settlement.outcome, settlement.reason ?? null],
+          [
+            id,
+            settlement.verdict,
+            settlement.outcome,
+            settlement.reason ?? null,
+            settlement.decidedBy ?? null,
+            settlement.note ?? null,
+            settlement.decidedAt ?? null,
+          ],
         );
         if (updated.rowCount !== 1) return false;
         await client.query("SELECT pg_notify($1, $2)", [NOTIFY_CHANNELS.approvalSettled, id]);

@@ -9,6 +9,7 @@ import {
   type SessionEvent,
   type SessionStore,
 } from "../sessions/index.js";
+import { appendWatchCases, contentSearchCases } from "../sessions/session-content-search.test-support.js";
 import { MAX_APPEND_BATCH_BYTES, SESSION_PAGE_SCAN_ROWS } from "./limits.js";
 import { migrateSchema } from "./migrate-schema.js";
 import { openPostgresPool, type PostgresPool } from "./open-postgres-pool.js";
@@ -457,6 +458,14 @@ describe("createPostgresSessionStore: listPage over many sessions", () => {
       }
     }
   });
+});
+
+describe("createPostgresSessionStore: listPage searches by content", () => {
+  contentSearchCases(async () => createPostgresSessionStore(db));
+});
+
+describe("createPostgresSessionStore: onAppended", () => {
+  appendWatchCases(async () => createPostgresSessionStore(db));
 });
 
 describe("createPostgresSessionStore: probeWritable", () => {

@@ -1,7 +1,11 @@
 import { isToolsiftError, messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import {
   assertValidSessionKey,
+  createAppendWatchers,
   createStorageFaultReporter,
+  type ListedSession,
+  MAX_CONTENT_SCAN_SESSIONS,
+  pageByContent,
   pageSessions,
   parseSessionListId,
   parseSessionLog,
@@ -113,6 +117,7 @@ export function createPostgresSessionStore(
 ): SessionStore {
   const where = redactedUrl(db.url);
   const queues = new Map<string, Queue>();
+  const watchers = createAppendWatchers();
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
 
   const faults = createStorageFaultReporter(
@@ -207,6 +212,35 @@ export function createPostgresSessionStore(
     }
   };
 
+  /** The events of several sessions in one query, in the order asked (a row that does not parse is skipped). */
+  const readLogs = async (sessions: readonly ListedSession[]): Promise<SessionEvent[][]> => {
+    let rows: Array<{ agent_id: string; session_key: string; line: string }>;
+    try {
+      const result = await db.query<{ agent_id: string; session_key: string; line: string }>(
+        "searching sessions",
+        `SELECT e.agent_id, e.session_key, e.line FROM toolsift_session_events e
+         JOIN unnest($1::text[], $2::text[]) AS s(agent_id, session_key)
+           ON e.agent_id = s.agent_id AND e.session_key = s.session_key
+         ORDER BY e.agent_id, e.session_key, e.seq`,
+        [sessions.map((session) => session.agentId), sessions.map((session) => session.sessionKey)],
+      );
+      rows = result.rows;
+    } catch (error) {
+      throw failure("search sessions", error);
+    }
+    const byId = new Map<string, SessionEvent[]>();
+    for (const row of rows) {
+      const id = `${row.agent_id}/${row.session_key}`;
+      let events = byId.get(id);
+      if (events === undefined) {
+        events = [];
+        byId.set(id, events);
+      }
+      events.push(...parseSessionLog(`${row.line}\n`).events);
+    }
+    return sessions.map((session) => byId.get(session.id) ?? []);
+  };
+
   return {
     async append(agentId: string, sessionKey: string, event: SessionEvent) {
       assertValidSessionKey("agent id", agentId);
@@ -224,7 +258,10 @@ export function createPostgresSessionStore(
       // A probe answered while the database was down is not reused once an append got through.
       if (faults.faulted) probed = undefined;
       faults.writable();
+      watchers.tell(agentId, sessionKey);
     },
+
+    onAppended: (listener) => watchers.add(listener),
 
     probeWritable() {
       const now = Date.now();
@@ -270,7 +307,7 @@ export function createPostgresSessionStore(
     // pass the filter or none are left: a page costs its own rows plus those the filter skips, not the
     // whole table. pageSessions then shapes the page exactly as for the file store.
     async listPage(pageOptions) {
-      const { limit, after, filter } = pageOptions;
+      const { limit, after, filter, content } = pageOptions;
       let cursor: PageRow | undefined;
       if (after !== undefined) {
         const named = parseSessionListId(after);
@@ -284,8 +321,11 @@ export function createPostgresSessionStore(
         // A cursor naming no session: pageSessions refuses it with its INVALID_REQUEST.
         if (cursor === undefined) return pageSessions([], pageOptions);
       }
-      // Without a filter, the page and one more row (to tell whether more follow) are enough.
-      const scan = filter === undefined ? limit + 1 : Math.max(limit + 1, SESSION_PAGE_SCAN_ROWS);
+      // A search by content reads the logs of up to MAX_CONTENT_SCAN_SESSIONS candidates (one more tells
+      // whether more follow); otherwise the page and one more row are enough.
+      const wanted = content === undefined ? limit : MAX_CONTENT_SCAN_SESSIONS;
+      // Without a filter, the rows wanted and one more are enough.
+      const scan = filter === undefined ? wanted + 1 : Math.max(wanted + 1, SESSION_PAGE_SCAN_ROWS);
       const accepted: SessionStat[] = [];
       for (;;) {
         const rows = await select<PageRow>(
@@ -297,9 +337,11 @@ export function createPostgresSessionStore(
           if (filter === undefined || filter(stat)) accepted.push(stat);
         }
         cursor = rows.at(-1);
-        if (accepted.length > limit || rows.length < scan) break;
+        if (accepted.length > wanted || rows.length < scan) break;
       }
-      return pageSessions(accepted, { limit });
+      if (content === undefined) return pageSessions(accepted, { limit });
+      const candidates = pageSessions(accepted, { limit: accepted.length }).data;
+      return pageByContent(candidates, limit, content, readLogs);
     },
   };
 }

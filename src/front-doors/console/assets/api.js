@@ -8,6 +8,11 @@ export function useCsrf(token) {
   csrf = token;
 }
 
+/** The headers every console API request carries (the CSRF token), for readers of live streams (live.js). */
+export function apiHeaders() {
+  return { [CSRF_HEADER]: csrf };
+}
+
 export async function api(path, options = {}) {
   const headers = { [CSRF_HEADER]: csrf };
   const init = { method: options.method ?? "GET", headers, credentials: "same-origin", cache: "no-store" };

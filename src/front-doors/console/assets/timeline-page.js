@@ -2,44 +2,37 @@
 // session text): it goes into the page only as text nodes, through `el()` (dom.js), never as markup.
 
 import { api } from "./api.js";
-import { el, facts, pretty, problem, show } from "./dom.js";
+import { el, facts, pretty, problem, show, when } from "./dom.js";
 import { candidates, eventBox } from "./event-views.js";
-
-/** How often the timeline of a session with a run in progress is read again. */
-const FOLLOW_MS = 2000;
+import { follow } from "./live.js";
 
 export async function showTimeline(session) {
   const query = new URLSearchParams(location.search);
-  const path = `/session-events?${new URLSearchParams({ agent: query.get("agent") ?? "main", key: query.get("key") ?? "" })}`;
+  const target = { agent: query.get("agent") ?? "main", key: query.get("key") ?? "" };
   let data;
   try {
-    data = await api(path);
+    data = await api(`/session-events?${new URLSearchParams(target)}`);
   } catch (error) {
     show("Session", el("p", {}, el("a", { href: "/console/sessions" }, "All sessions")), problem(error));
     return;
   }
   const chat = mayChat(session, data.agentId) ? data : undefined;
-  renderTimeline(data, chat);
-  // While a run is in progress (the log does not end with a run summary), the timeline follows it.
-  let shown = data.events.length;
-  const follow = async () => {
-    let next;
-    try {
-      next = await api(path);
-    } catch {
-      return; // signed out, or the gateway went away: the page stays as it was
-    }
-    if (next.events.length !== shown) {
-      shown = next.events.length;
-      renderTimeline(next, chat);
-    }
-    if (inProgress(next)) setTimeout(follow, FOLLOW_MS);
-  };
-  if (inProgress(data)) setTimeout(follow, FOLLOW_MS);
+  const timeline = renderTimeline(data, chat);
+  // New events are pushed by the gateway (a live stream) and appended where they belong: nothing already
+  // drawn is redrawn, so the reader's place on the page stays.
+  follow(
+    () => `/session?${new URLSearchParams({ ...target, after: String(timeline.shown()) })}`,
+    (line) => {
+      if (line.type !== "events") return;
+      const fresh = line.events.slice(Math.max(0, timeline.shown() - line.from));
+      if (line.from <= timeline.shown() && fresh.length > 0) timeline.append(fresh);
+    },
+    (error) => timeline.stopped(error),
+  );
 }
 
-function inProgress(data) {
-  const last = data.events.at(-1);
+function inProgress(events) {
+  const last = events.at(-1);
   return last !== undefined && last.type !== "run-summary" && last.type !== "session";
 }
 
@@ -49,37 +42,49 @@ function mayChat(session, agentId) {
   return (scopes.includes("runs") || scopes.includes("admin")) && (session?.agents ?? []).includes(agentId);
 }
 
+/** Draws the session's timeline grouped by run; `append` adds later events to it. */
 function renderTimeline(data, chat) {
+  const events = [];
   const calls = new Map();
-  for (const event of data.events) {
-    if (event.type !== "assistant-output") continue;
-    for (const item of event.items ?? []) if (item.type === "function_call") calls.set(item.callId, item);
-  }
-  const runs = [];
-  for (const event of data.events) {
-    const runId = event.runId ?? "";
-    let run = runs.at(-1);
-    if (run === undefined || run.runId !== runId) {
-      run = { runId, events: [] };
-      runs.push(run);
-    }
-    run.events.push(event);
-  }
+  const sections = el("div", { id: "timeline" });
+  const status = el("div", {});
+  let current;
   let runNumber = 0;
-  const sections = runs.map((run) => {
-    if (run.runId) runNumber += 1;
-    return el(
-      "section",
-      { "aria-label": run.runId ? `Run ${runNumber}` : "Session" },
-      el(
-        "h2",
-        {},
-        run.runId ? `Run ${runNumber}` : "Session",
-        run.runId ? el("span", { class: "meta" }, ` ${run.runId}`) : undefined,
-      ),
-      run.events.map((event) => timelineEvent(event, calls)),
+  const showStatus = () => {
+    status.replaceChildren(
+      inProgress(events)
+        ? el(
+            "p",
+            { role: "status", class: "meta", id: "in-progress" },
+            "A run is in progress: this timeline shows each event as it is written.",
+          )
+        : "",
     );
-  });
+  };
+  const append = (added) => {
+    for (const event of added) {
+      events.push(event);
+      if (event.type === "assistant-output") {
+        for (const item of event.items ?? []) if (item.type === "function_call") calls.set(item.callId, item);
+      }
+      const runId = event.runId ?? "";
+      if (current === undefined || current.runId !== runId) {
+        if (runId) runNumber += 1;
+        const label = runId ? `Run ${runNumber}` : "Session";
+        current = {
+          runId,
+          section: el(
+            "section",
+            { "aria-label": label },
+            el("h2", {}, label, runId ? el("span", { class: "meta" }, ` ${runId}`) : undefined),
+          ),
+        };
+        sections.append(current.section);
+      }
+      current.section.append(timelineEvent(event, calls));
+    }
+    showStatus();
+  };
   show(
     `Session ${data.sessionKey}`,
     el(
@@ -99,15 +104,15 @@ function renderTimeline(data, chat) {
             "Continue in chat",
           ),
     ),
-    inProgress(data)
-      ? el(
-          "p",
-          { role: "status", class: "meta", id: "in-progress" },
-          "A run is in progress: this timeline follows it (read again every 2 seconds).",
-        )
-      : undefined,
+    status,
     sections,
   );
+  append(data.events);
+  return {
+    append,
+    shown: () => events.length,
+    stopped: (error) => status.replaceChildren(problem(error)),
+  };
 }
 
 function timelineEvent(event, calls) {
@@ -228,6 +233,25 @@ function timelineEvent(event, calls) {
         el("pre", {}, pretty(event.arguments)),
         el("p", { class: "meta" }, "Result"),
         el("pre", {}, event.result),
+      );
+    case "approval":
+      return eventBox(
+        event.verdict === "allow" ? "summary" : "error",
+        `Approval: ${event.name} ${event.verdict === "allow" ? "allowed" : "denied"}`,
+        event.at,
+        el(
+          "p",
+          {},
+          event.decidedBy ? `decided by key ${event.decidedBy}` : "decided by no key",
+          ` · ${event.outcome}`,
+        ),
+        facts([
+          ["tool", event.toolId],
+          ["call", event.callId],
+          ["asked", when(event.requestedAt)],
+          ["decided", when(event.decidedAt)],
+        ]),
+        event.note ? el("p", {}, "Note: ", el("q", {}, event.note)) : undefined,
       );
     case "run-summary":
       return eventBox(
