@@ -89,40 +89,40 @@ describe("an agent whose runs use Code Mode", () => {
   });
 
   describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the console's Tools page", () => {
-    let browser: Browser;
-    let page: Page;
-
-    beforeAll(async () => {
+    it('shows "Code Mode" where it shows Tool Search\'s state, and no search box', async () => {
       if (!CHROMIUM_AVAILABLE)
         throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`);
-      browser = await chromium.launch({ executablePath: CHROMIUM, headless: false, args: CHROMIUM_ARGS });
-      page = await (await browser.newContext({ viewport: { width: 1200, height: 800 } })).newPage();
-    }, START_BOUND_MS);
-
-    afterAll(async () => {
-      await browser?.close();
-    });
-
-    it('shows "Code Mode" where it shows Tool Search\'s state, and no search box', async () => {
-      await page.goto(`${gateway.url}/console/login`);
-      await page.locator("#token").waitFor();
-      await page.keyboard.type(ALICE.token);
-      await page.keyboard.press("Enter");
-      await page.waitForURL(`${gateway.url}/console/sessions`);
-      await page.goto(`${gateway.url}/console/tools`);
-      const tools = page.locator("#tools");
-      await tools.getByText("Code Mode on (exec and wait replace Tool Search)").waitFor();
-      const text = (await tools.textContent()) ?? "";
-      expect(text).not.toContain("Tool Search on");
-      expect(text).toContain("Declared: exec, wait");
-      expect(text).toContain("Code Mode is on for this agent");
-      expect(await page.locator("#tool-query").count()).toBe(0);
-      const row = page.locator("#tools tr", { hasText: "native:weather:weather_forecast" });
-      expect(await row.textContent()).toContain("reached inside a Code Mode cell");
-      const shots = process.env.TOOLSIFT_CONSOLE_SCREENSHOTS;
-      if (shots !== undefined) {
-        await mkdir(shots, { recursive: true });
-        await page.screenshot({ path: join(shots, "tools-code-mode.png") });
+      const browser: Browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: false,
+        args: CHROMIUM_ARGS,
+      });
+      try {
+        const page: Page = await (
+          await browser.newContext({ viewport: { width: 1200, height: 800 } })
+        ).newPage();
+        await page.goto(`${gateway.url}/console/login`);
+        await page.locator("#token").waitFor();
+        await page.keyboard.type(ALICE.token);
+        await page.keyboard.press("Enter");
+        await page.waitForURL(`${gateway.url}/console/sessions`);
+        await page.goto(`${gateway.url}/console/tools`);
+        const tools = page.locator("#tools");
+        await tools.getByText("Code Mode on (exec and wait replace Tool Search)").waitFor();
+        const text = (await tools.textContent()) ?? "";
+        expect(text).not.toContain("Tool Search on");
+        expect(text).toContain("Declared: exec, wait");
+        expect(text).toContain("Code Mode is on for this agent");
+        expect(await page.locator("#tool-query").count()).toBe(0);
+        const row = page.locator("#tools tr", { hasText: "native:weather:weather_forecast" });
+        expect(await row.textContent()).toContain("reached inside a Code Mode cell");
+        const shots = process.env.TOOLSIFT_CONSOLE_SCREENSHOTS;
+        if (shots !== undefined) {
+          await mkdir(shots, { recursive: true });
+          await page.screenshot({ path: join(shots, "tools-code-mode.png") });
+        }
+      } finally {
+        await browser.close();
       }
     });
   });
