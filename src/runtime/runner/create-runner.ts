@@ -85,7 +85,7 @@ export function createRunner(options: RunnerOptions): Runner {
       let tools = 0;
       const agentIds = this.agentIds();
       for (const agentId of agentIds) {
-        // With Tool Search on even for a Code Mode agent: its cells search the same shared index.
+        // Code Mode off for every agent: the shared catalog and search index are built, no sandbox starts.
         const { tools: gathered, surface } = await inspect(agentId, {
           sessionKey: "warm-up",
           codeMode: false,
