@@ -24,16 +24,19 @@ export async function showTools(
     const mode = surface.toolSearch.enabled ? `on, ${surface.toolSearch.mode} mode` : "off";
     const lines = [
       `agent: ${surface.agentId}`,
-      `tool search: ${mode}`,
+      surface.codeMode?.enabled
+        ? "code mode: on (exec and wait replace Tool Search; catalog tools are reached inside a cell)"
+        : `tool search: ${mode}`,
       `declared to the model (${surface.declaredTools.length}): ${surface.declaredTools.join(", ") || "none"}`,
       ...(pins.configured
         ? [
             `pinned (alwaysVisible, ${pins.pinned.length}): ${pins.pinned.map((pin) => `${pin.declaredAs} (${pin.id})`).join(", ") || "none"}`,
           ]
         : []),
-      ...pins.notVisible.map(
-        (name) =>
-          `pinned but not visible: ${name} (no admitted tool by that name or id whose name is unique, or an MCP tool whose schema could not be pinned; see the log)`,
+      ...pins.notVisible.map((name) =>
+        surface.codeMode?.enabled
+          ? `pinned but not declared: ${name} (Code Mode declares no pins; a cell finds the tool with tools.search)`
+          : `pinned but not visible: ${name} (no admitted tool by that name or id whose name is unique, or an MCP tool whose schema could not be pinned; see the log)`,
       ),
       `admitted tools (${surface.tools.length}):`,
       ...surface.tools.map((tool) => `  ${tool.visibility.padEnd(11)} ${tool.id}`),
@@ -47,6 +50,8 @@ export async function showTools(
 
 /** The prompt directory as the model gets it, indented, or why there is none. */
 function directoryLines(surface: EffectiveSurface): string[] {
+  if (surface.codeMode?.enabled)
+    return ["directory: none (Code Mode: exec's description carries the catalog's quick index)"];
   if (surface.directory === undefined || surface.directory === "")
     return ["directory: none (Tool Search is off, so every tool is declared)"];
   const lines = surface.directory.split("\n");

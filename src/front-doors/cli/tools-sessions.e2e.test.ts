@@ -1,4 +1,4 @@
-import { rm } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFakePlugin } from "../../dev/qa/index.js";
@@ -6,12 +6,13 @@ import { createFileSessionStore } from "../../runtime/sessions/index.js";
 import { createCliHome, runBuiltCli } from "./built-cli.test-support.js";
 
 let root = "";
+let configPath = "";
 let env: NodeJS.ProcessEnv = {};
 
 const run = (...args: string[]) => runBuiltCli(args, env);
 
 beforeAll(async () => {
-  ({ root, env } = await createCliHome("toolsift-cli-", async (dir) => {
+  ({ root, configPath, env } = await createCliHome("toolsift-cli-", async (dir) => {
     const pluginDir = await writeFakePlugin(join(dir, "plugins", "fake-plugin"));
     return { plugins: { load: { paths: [pluginDir] } } };
   }));
@@ -50,6 +51,37 @@ describe("toolsift tools", () => {
     const unknown = await run("tools", "--agent", "nobody");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown agent "nobody"');
+  });
+  it("under Code Mode says so, and lists exec and wait as declared, the plugin's tools behind a cell", async () => {
+    const config = JSON.parse(await readFile(configPath, "utf8")) as Record<string, unknown>;
+    const codeModeConfig = join(root, "code-mode.json");
+    const tools = { toolSearch: { alwaysVisible: ["fake_plugin_tool_01"] } };
+    await writeFile(codeModeConfig, JSON.stringify({ ...config, tools, codeMode: { enabled: true } }));
+    const json = await run("tools", "--json", "--config", codeModeConfig);
+    expect(json.code).toBe(0);
+    const surface = JSON.parse(json.stdout) as {
+      toolSearch: { enabled: boolean };
+      codeMode?: { enabled: boolean };
+      tools: Array<{ id: string; visibility: string }>;
+      declaredTools: string[];
+      directory?: string;
+    };
+    expect(surface.codeMode).toEqual({ enabled: true });
+    expect(surface.toolSearch.enabled).toBe(false);
+    expect(surface.declaredTools).toEqual(["exec", "wait"]);
+    expect(surface.directory).toBeUndefined();
+    expect(
+      surface.tools.find((tool) => tool.id === "native:fake-plugin:fake_plugin_tool_17")?.visibility,
+    ).toBe("catalog");
+    const text = await run("tools", "--config", codeModeConfig);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("code mode: on (exec and wait replace Tool Search");
+    expect(text.stdout).not.toContain("tool search: on");
+    expect(text.stdout).toContain("declared to the model (2): exec, wait");
+    expect(text.stdout).toMatch(/catalog\s+native:fake-plugin:fake_plugin_tool_01/);
+    expect(text.stdout).toContain(
+      "pinned but not declared: fake_plugin_tool_01 (Code Mode declares no pins; a cell finds the tool with tools.search)",
+    );
   });
 });
 

@@ -70,6 +70,48 @@ describe("prepareCodeModeSurface", () => {
     }
   });
 
+  it("declareOnly declares exactly a started surface's tools, without checking or starting a sandbox", async () => {
+    const options = {
+      toolSearch: {
+        tools: [weatherTool().tool, reply],
+        settings: requireToolSearchSettings({ mode: "directory" }),
+      },
+      codeMode: { timeoutMs: 5_000, contextWindowTokens: 32_000 },
+    };
+    const started = await prepareCodeModeSurface({ ...options, available: async () => ({ ok: true }) });
+    let probes = 0;
+    const looked = await prepareCodeModeSurface({
+      ...options,
+      declareOnly: true,
+      available: async () => {
+        probes += 1;
+        return { ok: false, reason: "a look must not probe" };
+      },
+    });
+    try {
+      const shape = (tools: readonly ToolDefinition[]) =>
+        tools.map(({ name, description, parameters, catalogMode }) => ({
+          name,
+          description,
+          parameters,
+          catalogMode,
+        }));
+      expect(shape(looked.modelTools())).toEqual(shape(started.modelTools()));
+      expect(looked.modelTools().map((tool) => tool.name)).toEqual(["exec", "wait", "reply_to_user"]);
+      expect(probes).toBe(0);
+      expect(looked.codeMode).toBeUndefined();
+      expect(looked.fallbackReason).toBeUndefined();
+      expect(looked.toolSearch.enabled).toBe(false);
+      const exec = looked.modelTools()[0];
+      const result = await exec?.execute({ code: "return 1;" }, { signal: AbortSignal.timeout(5_000) });
+      expect(result?.isError).toBe(true);
+      expect(JSON.stringify(result?.details)).toContain("SANDBOX_UNAVAILABLE");
+    } finally {
+      await looked.close();
+      await started.close();
+    }
+  });
+
   it("refuses a direct-only tool named like a Code Mode tool", async () => {
     const clash: ToolDefinition = { name: "exec", catalogMode: "direct-only", execute };
     const surface = await prepareCodeModeSurface({

@@ -44,6 +44,7 @@ export async function openToolSearch(options: {
           ...(contextWindowTokens === undefined ? {} : { contextWindowTokens }),
         },
         ...(log ? { log } : {}),
+        ...(run.codeMode.declareOnly === true ? { declareOnly: true } : {}),
       })
     : undefined;
   const search = codeMode?.toolSearch ?? createHostToolSearch(searchOptions);

@@ -22,8 +22,12 @@ export interface RunSurfaceRun {
   toolsVersion?: string;
   /** Tools the client declared with the request (a call to one is handed back). Default none. */
   clientTools?: readonly ToolDefinition[];
-  /** Code Mode for this run (replaces the controls; falls back to `tools` mode if it cannot start). Default off. */
-  codeMode?: { timeoutMs?: number };
+  /**
+   * Code Mode for this run (replaces the controls; falls back to `tools` mode if it cannot start). With
+   * `declareOnly` (a look without a run) no sandbox is checked or started: its tools are declared as a run
+   * whose sandbox starts declares them, and their calls fail. Default off.
+   */
+  codeMode?: { timeoutMs?: number; declareOnly?: boolean };
   /** The user's text of this turn: when set, `before_prompt` hooks may narrow the catalog. Default: not run. */
   promptText?: string;
   /** Each finished call behind `tool_call`, as display-only evidence. Default: dropped. */

@@ -152,6 +152,16 @@ describe("tool_search and tool_describe answered without a run", () => {
     const coded = await harness.runner.searchTools?.({ agentId: "main", query: "weather" });
     expect(coded?.toolSearch.enabled).toBe(false);
     expect(coded?.answer).toBeUndefined();
+
+    // Under Code Mode the bytes declared are those of the tools a run sends (exec, wait), not the controls'.
+    await harness.close();
+    harness = await createRunnerHarness({ toolSearch: { enabled: true }, agentDefaults: {} });
+    harness.config.codeMode = { enabled: true };
+    expect((await harness.say("s-code", "hello")).status).toBe("completed");
+    const wire = harness.mockBodies()[0]?.tools as Array<{ name?: string }> | undefined;
+    expect(wire?.map((tool) => tool.name)).toEqual(["exec", "wait"]);
+    const onWire = await harness.runner.searchTools?.({ agentId: "main", query: "weather" });
+    expect(onWire?.bytes.declared).toBe(Buffer.byteLength(JSON.stringify(wire), "utf8"));
   });
 
   it("a repeated look reuses the environment's catalog and search index", async () => {

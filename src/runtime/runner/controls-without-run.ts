@@ -45,7 +45,7 @@ export async function searchWithoutRun(
   let answer: ControlAnswer | undefined;
   let declared: number;
   try {
-    state = stateOf(options, agent, surface);
+    state = stateOf(surface);
     declared = toolDeclarationBytes(api, providerToolsOf(surface));
     if (state.enabled) answer = answerOf(await surface.execute("tool_search", args, callContext()));
   } finally {
@@ -76,7 +76,7 @@ export async function describeWithoutRun(
 ): Promise<ToolDescribePreview> {
   const { surface } = await inspectSurface(options, agent, { sessionKey: LOOK_SESSION_KEY });
   try {
-    const state = stateOf(options, agent, surface);
+    const state = stateOf(surface);
     const answer = state.enabled
       ? answerOf(await surface.execute("tool_describe", { id }, callContext()))
       : undefined;
@@ -86,20 +86,23 @@ export async function describeWithoutRun(
   }
 }
 
-/** Tool Search as a run of the agent has it: off when Code Mode replaces the controls (as `prepareRun` does). */
-function stateOf(options: RunnerOptions, agent: ResolvedAgent, surface: RunSurface): ToolSearchState {
-  const codeMode = options.environment.config.codeMode?.enabled === true && agent.harness !== "codex";
-  return { enabled: surface.toolSearchEnabled && !codeMode, mode: surface.mode };
+/**
+ * Tool Search as a run of the agent has it: off when Code Mode replaces the controls (`inspectSurface` opens
+ * the Code Mode surface by `codeModeFor`, the rule `prepareRun` follows).
+ */
+function stateOf(surface: RunSurface): ToolSearchState {
+  return { enabled: surface.toolSearchEnabled, mode: surface.mode };
 }
 
-/** The `tools` bytes of the agent's requests with Tool Search off: every admitted tool declared up front. */
+/** The `tools` bytes of the agent's requests with Tool Search (and Code Mode) off: every admitted tool declared up front. */
 async function everyToolBytes(
   options: RunnerOptions,
   agent: ResolvedAgent,
   api: Parameters<typeof toolDeclarationBytes>[0],
 ): Promise<number> {
   const toolSearch = { ...options.environment.toolSearch, explicit: true, enabled: false };
-  const { surface } = await inspectSurface(options, agent, { sessionKey: LOOK_SESSION_KEY, toolSearch });
+  const look = { sessionKey: LOOK_SESSION_KEY, toolSearch, codeMode: false as const };
+  const { surface } = await inspectSurface(options, agent, look);
   try {
     return toolDeclarationBytes(api, providerToolsOf(surface));
   } finally {

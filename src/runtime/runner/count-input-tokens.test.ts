@@ -55,6 +55,18 @@ describe("Runner.countInputTokens", () => {
     },
   );
 
+  it("Code Mode: the estimate of the very request a run sends (exec and wait, declared without a sandbox)", async () => {
+    const provider = scriptedProvider(() => [assistantSays("ok")]);
+    harness = await createRunnerHarness({ provider, toolSearch: { mode: "tools" } });
+    harness.config.codeMode = { enabled: true, timeoutMs: 5_000 };
+    const request = { input: [userSays("paint the fence")], clientTools: [PAINT] };
+    await harness.runner.run({ agentId: "main", sessionKey: "count-code-mode", ...request });
+    // The client's tool is in the catalog a cell searches, not declared.
+    expect(provider.requests[0]?.tools.map((tool) => tool.name)).toEqual(["exec", "wait"]);
+    const counted = await harness.runner.countInputTokens?.({ agentId: "main", ...request });
+    expect(counted).toBe(estimateOf(provider.requests[0]));
+  });
+
   it("writes nothing to any session and sends nothing to the provider", async () => {
     const provider = scriptedProvider(() => [assistantSays("ok")]);
     harness = await createRunnerHarness({ provider });

@@ -157,6 +157,50 @@ test("effectiveSurface follows each agent's harness and mode", async () => {
   expect(coder.declaredTools).not.toContain("tool_search");
 });
 
+test("under Code Mode effectiveSurface reports what a run declares: exec, wait and the direct-only tools", async () => {
+  const setup = {
+    toolSearch: { mode: "tools" as const },
+    extraTools: EXTRA_TOOLS,
+    plugins: [{ id: "weather", tools: WEATHER_TOOLS }, PINNED_PLUGIN],
+    agentsList: [{ id: "coder", harness: "codex" as const }],
+  };
+  harness = await createRunnerHarness(setup);
+  harness.config.codeMode = { enabled: true, timeoutMs: 5_000 };
+  const surface = await harness.runner.effectiveSurface("main");
+  expect(surface.codeMode).toEqual({ enabled: true });
+  expect(surface.toolSearch.enabled).toBe(false);
+  expect(surface.declaredTools).toEqual(["exec", "wait", "reply_now"]);
+  expect(surface.directory).toBeUndefined();
+  // Every catalog tool is reached inside a cell (tools.search, tools.call); direct-only ones stay declared.
+  expect(surface.tools.map((tool) => [tool.name, tool.visibility])).toEqual([
+    ["reply_now", "direct-only"],
+    ["weather_forecast", "catalog"],
+    ["calendar_add_event", "catalog"],
+    ["email_send", "catalog"],
+    ["read", "catalog"],
+    ["calendar_list", "catalog"],
+  ]);
+  // The codex harness keeps its own surface: no Code Mode, and the field is absent.
+  const coder = await harness.runner.effectiveSurface("coder");
+  expect(coder.codeMode).toBeUndefined();
+  expect(coder.declaredTools).not.toContain("exec");
+  // The search box agrees: Tool Search is off for a Code Mode agent.
+  expect((await harness.runner.searchTools?.({ agentId: "main", query: "weather" }))?.toolSearch).toEqual(
+    surface.toolSearch,
+  );
+
+  // The surface is what a run really gets, down to exec's description (limits and quick index).
+  const provider = scriptedProvider(() => [assistantSays("hi")]);
+  await harness.close();
+  harness = await createRunnerHarness({ ...setup, provider });
+  harness.config.codeMode = { enabled: true, timeoutMs: 5_000 };
+  await harness.say("code-mode-surface", "hello");
+  const declared = provider.requests[0]?.tools ?? [];
+  expect(declared.map((tool) => tool.name)).toEqual(surface.declaredTools);
+  expect(declared.find((tool) => tool.name === "exec")?.description).toContain("5000 ms");
+  expect(provider.requests[0]?.instructions).not.toContain("### Deferred Tool Schemas");
+}, 60_000);
+
 test("agentIds lists main first and every configured agent once", async () => {
   harness = await createRunnerHarness({
     agentsList: [{ id: "helper" }, { id: "main", instructions: "Main agent." }, { id: "coder" }],

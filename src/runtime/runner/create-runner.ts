@@ -56,9 +56,9 @@ export function createRunner(options: RunnerOptions): Runner {
   const everyToolBytes: EveryToolBytes = new WeakMap();
 
   /** The surface a run of `agentId` would open (same tools, policy and settings), for a look without a run. */
-  const inspect = async (agentId: string, sessionKey: string) => {
+  const inspect = async (agentId: string, look: { sessionKey: string; codeMode?: false }) => {
     const agent = agentFor(agentId);
-    return { agent, ...(await inspectSurface(options, agent, { sessionKey })) };
+    return { agent, ...(await inspectSurface(options, agent, look)) };
   };
 
   return {
@@ -85,7 +85,11 @@ export function createRunner(options: RunnerOptions): Runner {
       let tools = 0;
       const agentIds = this.agentIds();
       for (const agentId of agentIds) {
-        const { tools: gathered, surface } = await inspect(agentId, "warm-up");
+        // Code Mode off for every agent: the shared catalog and search index are built, no sandbox starts.
+        const { tools: gathered, surface } = await inspect(agentId, {
+          sessionKey: "warm-up",
+          codeMode: false,
+        });
         try {
           // The directory too: a run renders it into its instructions before its first provider request.
           surface.directory();
@@ -98,7 +102,9 @@ export function createRunner(options: RunnerOptions): Runner {
       return { agents: agentIds.length, tools, ms: Math.round(performance.now() - started) };
     },
     async effectiveSurface(agentId) {
-      const { agent, policy, tools, surface } = await inspect(agentId, "effective-surface");
+      const { agent, policy, codeMode, tools, surface } = await inspect(agentId, {
+        sessionKey: "effective-surface",
+      });
       try {
         const declared = surface.modelTools().map((tool) => tool.name);
         // By id: a pinned or directly declared MCP tool is declared as <server>__<tool>, not under its name.
@@ -106,17 +112,21 @@ export function createRunner(options: RunnerOptions): Runner {
         const admitted: EffectiveTool[] = applyToolPolicy(tools, policy).admitted.flatMap((tool) => {
           const entry = toCatalogEntry(tool);
           if (!entry) return [];
+          // In Code Mode a catalog tool is reached only inside a cell (`tools.search`, `tools.call`).
           const visibility: EffectiveTool["visibility"] =
             tool.catalogMode === "direct-only"
               ? "direct-only"
-              : !surface.toolSearchEnabled || declaredIds.has(entry.id)
-                ? "direct"
-                : "catalog";
+              : codeMode
+                ? "catalog"
+                : !surface.toolSearchEnabled || declaredIds.has(entry.id)
+                  ? "direct"
+                  : "catalog";
           return [{ id: entry.id, name: entry.name, source: entry.source, owner: entry.owner, visibility }];
         });
         const effective: EffectiveSurface = {
           agentId: agent.id,
           toolSearch: { enabled: surface.toolSearchEnabled, mode: surface.mode },
+          ...(codeMode ? { codeMode: { enabled: true as const } } : {}),
           tools: admitted,
           declaredTools: declared,
         };

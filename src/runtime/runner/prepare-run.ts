@@ -9,6 +9,7 @@ import {
   type RunSurface,
   type TargetActivity,
 } from "../run-surface/index.js";
+import { codeModeFor } from "./code-mode-for.js";
 import { gatheredTools } from "./gathered-tools.js";
 import type { RunnerOptions } from "./runner-options.js";
 import { buildSystemPrompt } from "./system-prompt.js";
@@ -35,12 +36,15 @@ export async function prepareRun(
     onTargetActivity(activity: TargetActivity): void;
     onApproval?(record: ApprovalRecord & { callId?: string }): void;
     onEvent?: RunEventSink;
-    /** Open the surface without the plugins' hooks (`before_prompt` is not run): for a look without a run. */
+    /**
+     * Open the surface without the plugins' hooks (`before_prompt` is not run), and Code Mode without its
+     * sandbox (declared only): for a look without a run.
+     */
     withoutHooks?: boolean;
   },
 ): Promise<PreparedRun> {
   const { environment } = options;
-  const codeMode = environment.config.codeMode;
+  const codeMode = codeModeFor(environment.config, agent);
   const gathered = await gatheredTools(options, agent);
   // A look without a run opens the surface without the plugins (their `before_prompt` hooks do not run).
   const { plugins: _plugins, ...withoutPlugins } = environment;
@@ -52,9 +56,9 @@ export async function prepareRun(
     ...(gathered.version === undefined ? {} : { toolsVersion: gathered.version }),
     clientTools,
     // Code Mode replaces the controls (never both); the codex harness keeps its own.
-    ...(codeMode?.enabled === true && agent.harness !== "codex"
-      ? { codeMode: codeMode.timeoutMs === undefined ? {} : { timeoutMs: codeMode.timeoutMs } }
-      : {}),
+    ...(codeMode === undefined
+      ? {}
+      : { codeMode: sinks.withoutHooks === true ? { ...codeMode, declareOnly: true } : codeMode }),
     promptText: userText(request),
     onTargetActivity: sinks.onTargetActivity,
     ...(sinks.onApproval ? { onApproval: sinks.onApproval } : {}),

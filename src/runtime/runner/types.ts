@@ -70,13 +70,26 @@ export interface EffectiveTool {
   name: string;
   source: "native" | "mcp" | "client";
   owner: string;
+  /**
+   * `direct`: declared to the model by itself; `catalog`: reached through Tool Search (`tool_search`, then
+   * `tool_call`), or in Code Mode only inside a cell (`tools.search`, `tools.call`); `direct-only`: declared
+   * and never in the catalog.
+   */
   visibility: "direct" | "catalog" | "direct-only";
 }
 
 /** The surface a run of an agent would get (`GET /v1/tools/effective`, `toolsift tools`). */
 export interface EffectiveSurface {
   agentId: string;
+  /** Off under Code Mode, as a run has it. */
   toolSearch: { enabled: boolean; mode: "tools" | "directory" };
+  /**
+   * Present when the agent's runs use Code Mode (config `codeMode.enabled`, any harness but codex): they
+   * declare `exec`, `wait` and the direct-only tools instead of the controls. A run whose sandbox cannot start
+   * falls back to Tool Search in `tools` mode (and logs why); this look starts no sandbox, so it does not
+   * know that in advance.
+   */
+  codeMode?: { enabled: true };
   tools: EffectiveTool[];
   /** Tool names the provider request would declare, in order. */
   declaredTools: string[];
@@ -120,7 +133,7 @@ export interface ToolSearchPreview {
   bytes: {
     /** The answer's output (what the model reads back). */
     result: number;
-    /** The `tools` field of the agent's requests as they are (controls, visible and direct-only tools). */
+    /** The `tools` field of the agent's requests as they are (the controls or Code Mode's tools, visible and direct-only tools). */
     declared: number;
     /** The `tools` field declaring every admitted tool up front (the agent's requests with Tool Search off). */
     everyTool: number;

@@ -46,10 +46,16 @@ export async function showTools(session) {
   if (session.agents.length > 0) await load();
 }
 
+/** What `catalog` means when the agent's runs use Code Mode: no tool_search, a cell's `tools` object. */
+const CODE_MODE_CATALOG = "reached inside a Code Mode cell (tools.search, tools.call)";
+
 function surfaceView(surface) {
-  const search = surface.toolSearch?.enabled
-    ? `Tool Search on (${surface.toolSearch.mode} mode)`
-    : "Tool Search off";
+  const codeMode = surface.codeMode?.enabled === true;
+  const search = codeMode
+    ? "Code Mode on (exec and wait replace Tool Search)"
+    : surface.toolSearch?.enabled
+      ? `Tool Search on (${surface.toolSearch.mode} mode)`
+      : "Tool Search off";
   return [
     facts([
       ["agent", surface.agentId],
@@ -63,7 +69,9 @@ function surfaceView(surface) {
       : el(
           "p",
           { class: "meta" },
-          "Tool Search is off for this agent: every tool is declared up front, so the model has no tool_search to show.",
+          codeMode
+            ? "Code Mode is on for this agent: the model writes cells that find tools with tools.search, so there is no tool_search to show."
+            : "Tool Search is off for this agent: every tool is declared up front, so the model has no tool_search to show.",
         ),
     el(
       "table",
@@ -92,9 +100,11 @@ function surfaceView(surface) {
             el(
               "td",
               {},
-              Object.hasOwn(VISIBILITY, tool.visibility)
-                ? VISIBILITY[tool.visibility]
-                : String(tool.visibility),
+              codeMode && tool.visibility === "catalog"
+                ? CODE_MODE_CATALOG
+                : Object.hasOwn(VISIBILITY, tool.visibility)
+                  ? VISIBILITY[tool.visibility]
+                  : String(tool.visibility),
             ),
           ),
         ),
