@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockOpenAI, startMockOpenAI } from "../../src/dev/mock-openai/index.js";
 import { markerLines } from "../browser-safety/browser-safety.test-support.js";
@@ -13,11 +13,14 @@ import {
   writeConfig,
 } from "../operator-safety/operator-safety.test-support.js";
 import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  CHROMIUM_AVAILABLE,
+  browserTestsRun,
   HOSTILE_TOOL,
   hostileMarkup,
+  launchChromium,
+  newPageWatch,
+  screenshotFolder,
+  signInAt,
+  watchedContext,
   writeHostilePlugin,
 } from "./console.test-support.js";
 
@@ -87,11 +90,7 @@ export function register(api) {
   return dir;
 }
 
-if (!CHROMIUM_AVAILABLE && !process.env.CI) {
-  console.warn(`skipping the console chat browser test: ${CHROMIUM} is missing (apt-get install chromium)`);
-}
-
-describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the console's chat page in a real Chromium", () => {
+describe.skipIf(!browserTestsRun("console chat"))("the console's chat page in a real Chromium", () => {
   let root: string;
   let shots: string;
   let markerPath: string;
@@ -102,16 +101,12 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the console's chat page
   let browser: Browser;
   let alice: BrowserContext;
   let page: Page;
-  const requested: string[] = [];
-  const dialogs: string[] = [];
-  const consoleErrors: string[] = [];
+  const watch = newPageWatch();
+  const { requested, dialogs, consoleErrors } = watch;
 
   beforeAll(async () => {
-    if (!CHROMIUM_AVAILABLE)
-      throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`);
     root = await tempDir("console-chat");
-    shots = process.env.TOOLSIFT_CONSOLE_SCREENSHOTS ?? join(root, "screenshots");
-    await mkdir(shots, { recursive: true });
+    shots = await screenshotFolder(root);
     markerPath = join(root, "marker.jsonl");
     slowStarted = join(root, "slow-started");
     slowDone = join(root, "slow-done");
@@ -126,18 +121,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the console's chat page
       gateway: { auth: { keys: [ALICE, READER] } },
     });
     gateway = await gatewayProcess(configPath, env);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: false, args: CHROMIUM_ARGS });
-    alice = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-    alice.on("request", (request) => requested.push(request.url()));
-    alice.on("page", (opened) => {
-      opened.on("dialog", (dialog) => {
-        dialogs.push(dialog.message());
-        void dialog.dismiss();
-      });
-      opened.on("console", (message) => {
-        if (message.type() === "error") consoleErrors.push(message.text());
-      });
-    });
+    browser = await launchChromium();
+    alice = await watchedContext(browser, watch, { width: 1200, height: 900 });
     page = await alice.newPage();
   }, START_BOUND_MS);
 
@@ -148,12 +133,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the console's chat page
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  async function signIn(on: Page, token: string): Promise<void> {
-    await on.goto(`${gateway.url}/console/login`);
-    await on.locator("#token").fill(token);
-    await on.keyboard.press("Enter");
-    await on.waitForURL(`${gateway.url}/console/sessions`);
-  }
+  const signIn = (on: Page, token: string) => signInAt(on, gateway.url, token);
 
   /** Nothing the page showed ran as script: no dialog, no `window.__xss`, no `<img>` or `<script>` in it. */
   async function expectNoScriptRan(on: Page): Promise<void> {
@@ -172,8 +152,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the console's chat page
   }
 
   it("a key without runs gets no Chat link, and its chat is refused with insufficient_scope", async () => {
-    const reader = await browser.newContext();
-    reader.on("request", (request) => requested.push(request.url()));
+    // Its refused requests log errors of their own: only its URLs and dialogs join the watch.
+    const reader = await watchedContext(browser, { ...watch, consoleErrors: [] });
     const readerPage = await reader.newPage();
     await signIn(readerPage, READER.token);
     expect(await readerPage.locator("#nav-chat").isVisible()).toBe(false);

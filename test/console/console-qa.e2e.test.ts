@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_ENTRY } from "../../src/dev/qa/start-gateway-process.js";
 import {
@@ -11,7 +11,7 @@ import {
   gatewayProcess,
   tempDir,
 } from "../operator-safety/operator-safety.test-support.js";
-import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_AVAILABLE } from "./console.test-support.js";
+import { browserTestsRun, launchChromium } from "./console.test-support.js";
 
 // An operator runs the QA scenario with `toolsift qa suite --keep-files`, starts a gateway on one lane's config
 // and state as the command prints, and reads the session the QA run made in the console (a real Chromium):
@@ -24,7 +24,7 @@ const QA_BOUND_MS = 180_000;
 const LANE = "default";
 const TARGET = "fake_plugin_tool_17";
 
-describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("a QA run's session in the console", () => {
+describe.skipIf(!browserTestsRun("console QA"))("a QA run's session in the console", () => {
   let root: string;
   let kept: string | undefined;
   let printed: string;
@@ -33,8 +33,6 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("a QA run's session in t
   let page: Page;
 
   beforeAll(async () => {
-    if (!CHROMIUM_AVAILABLE)
-      throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`);
     root = await tempDir("console-qa");
     const { stdout } = await run(
       process.execPath,
@@ -50,7 +48,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("a QA run's session in t
       configPath,
       childEnv({ TOOLSIFT_HOME: lane, TOOLSIFT_STATE_DIR: join(lane, "state"), TOOLSIFT_CONFIG: configPath }),
     );
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: false, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1200, height: 800 } })).newPage();
   }, QA_BOUND_MS);
 

@@ -1,6 +1,6 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockOpenAI, startMockOpenAI } from "../../src/dev/mock-openai/index.js";
 import { WEATHER_PLUGIN, writeTestPlugin } from "../../src/runtime/runner/runner.test-support.js";
@@ -12,7 +12,7 @@ import {
   tempDir,
   writeConfig,
 } from "../operator-safety/operator-safety.test-support.js";
-import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_AVAILABLE } from "./console.test-support.js";
+import { browserTestsRun, launchChromium, signInAt } from "./console.test-support.js";
 
 // An agent whose runs use Code Mode, against the built `toolsift gateway` over the mock provider:
 // `GET /v1/tools/effective` reports what a real run declared (exec and wait, not the Tool Search controls)
@@ -88,24 +88,14 @@ describe("an agent whose runs use Code Mode", () => {
     expect(declared?.map((tool) => tool.name)).toEqual(surface.declaredTools);
   });
 
-  describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the console's Tools page", () => {
+  describe.skipIf(!browserTestsRun("console Code Mode tools"))("the console's Tools page", () => {
     it('shows "Code Mode" where it shows Tool Search\'s state, and no search box', async () => {
-      if (!CHROMIUM_AVAILABLE)
-        throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`);
-      const browser: Browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: false,
-        args: CHROMIUM_ARGS,
-      });
+      const browser: Browser = await launchChromium();
       try {
         const page: Page = await (
           await browser.newContext({ viewport: { width: 1200, height: 800 } })
         ).newPage();
-        await page.goto(`${gateway.url}/console/login`);
-        await page.locator("#token").waitFor();
-        await page.keyboard.type(ALICE.token);
-        await page.keyboard.press("Enter");
-        await page.waitForURL(`${gateway.url}/console/sessions`);
+        await signInAt(page, gateway.url, ALICE.token);
         await page.goto(`${gateway.url}/console/tools`);
         const tools = page.locator("#tools");
         await tools.getByText("Code Mode on (exec and wait replace Tool Search)").waitFor();

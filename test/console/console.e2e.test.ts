@@ -1,6 +1,6 @@
-import { mkdir, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockOpenAI, startMockOpenAI } from "../../src/dev/mock-openai/index.js";
 import { markerLines } from "../browser-safety/browser-safety.test-support.js";
@@ -14,13 +14,15 @@ import {
   writeConfig,
 } from "../operator-safety/operator-safety.test-support.js";
 import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  CHROMIUM_AVAILABLE,
+  browserTestsRun,
   type ForeignPages,
   HOSTILE_TOOL,
   hostileMarkup,
+  launchChromium,
+  newPageWatch,
+  screenshotFolder,
   startForeignPages,
+  watchedContext,
   writeHostilePlugin,
 } from "./console.test-support.js";
 
@@ -56,11 +58,7 @@ const FOLLOW_BOUND_MS = 15_000;
 /** Bound on starting the mock, the gateway and Chromium on a busy machine (against hangs, not a timing goal). */
 const START_BOUND_MS = 60_000;
 
-if (!CHROMIUM_AVAILABLE && !process.env.CI) {
-  console.warn(`skipping the console browser test: ${CHROMIUM} is missing (apt-get install chromium)`);
-}
-
-describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the operator console in a real Chromium", () => {
+describe.skipIf(!browserTestsRun("console"))("the operator console in a real Chromium", () => {
   let root: string;
   let shots: string;
   let markerPath: string;
@@ -72,16 +70,12 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the operator console in
   let bob: BrowserContext;
   let page: Page;
   let held: Promise<GatewayAnswer>;
-  const requested: string[] = [];
-  const dialogs: string[] = [];
-  const consoleErrors: string[] = [];
+  const watch = newPageWatch();
+  const { requested, dialogs, consoleErrors } = watch;
 
   beforeAll(async () => {
-    if (!CHROMIUM_AVAILABLE)
-      throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`);
     root = await tempDir("console");
-    shots = process.env.TOOLSIFT_CONSOLE_SCREENSHOTS ?? join(root, "screenshots");
-    await mkdir(shots, { recursive: true });
+    shots = await screenshotFolder(root);
     markerPath = join(root, "marker.jsonl");
     mock = await startMockOpenAI({ port: 0 });
     foreign = await startForeignPages();
@@ -94,21 +88,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the operator console in
       gateway: { auth: { keys: [ALICE, BOB, READER] } },
     });
     gateway = await gatewayProcess(configPath, env);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: false, args: CHROMIUM_ARGS });
-    alice = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-    bob = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-    for (const context of [alice, bob]) {
-      context.on("request", (request) => requested.push(request.url()));
-      context.on("page", (opened) => {
-        opened.on("dialog", (dialog) => {
-          dialogs.push(dialog.message());
-          void dialog.dismiss();
-        });
-        opened.on("console", (message) => {
-          if (message.type() === "error") consoleErrors.push(message.text());
-        });
-      });
-    }
+    browser = await launchChromium();
+    alice = await watchedContext(browser, watch);
+    bob = await watchedContext(browser, watch);
     page = await alice.newPage();
   }, START_BOUND_MS);
 
@@ -241,8 +223,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !process.env.CI)("the operator console in
 
   it("the gateway logs where the console is; a key without the approvals scope gets no Approvals link", async () => {
     expect(gateway.log()).toContain(`gateway console: ${gateway.url}/console (sign in with a key's token)`);
-    const reader = await browser.newContext();
-    reader.on("request", (request) => requested.push(request.url()));
+    // Its refused requests log errors of their own: only its URLs and dialogs join the watch.
+    const reader = await watchedContext(browser, { ...watch, consoleErrors: [] });
     const readerPage = await reader.newPage();
     await readerPage.goto(`${gateway.url}/console/login`);
     await readerPage.locator("#token").fill(READER.token);
