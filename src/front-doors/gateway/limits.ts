@@ -48,3 +48,6 @@ export const MAX_SESSION_PAGE_LIMIT = 100;
  * ledger announces): a safety net for a change no announcement reached, at most one read per 2 s per chat.
  */
 export const CHAT_APPROVALS_REREAD_MS = 2_000;
+
+/** Longest `contains` text of a sessions listing, in characters (the console's filter is cut to the same). */
+export const MAX_SESSION_FILTER_CHARS = 200;
