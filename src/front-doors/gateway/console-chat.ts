@@ -93,7 +93,7 @@ async function pendingOfSession(
  */
 async function* chatFrames(
   stream: OpenRunStream,
-  watch: (() => Promise<ChatApproval[]>) | undefined,
+  watch: ChatApprovalSource | undefined,
   gateway: GatewayContext,
 ): AsyncGenerator<ConsoleChatFrame> {
   const queue: ConsoleChatFrame[] = [];
