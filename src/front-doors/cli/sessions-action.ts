@@ -3,6 +3,8 @@ import { loadConfig, MAIN_AGENT_ID } from "../../runtime/config/index.js";
 import {
   createFileSessionStore,
   listSessionPage,
+  SESSION_STATUSES,
+  type SessionContentQuery,
   type SessionStore,
   type SessionSummary,
   summarizeSession,
@@ -12,39 +14,85 @@ import { DEFAULT_SESSIONS_LISTED, MAX_SESSIONS_LISTED } from "./limits.js";
 import type { CliIo } from "./types.js";
 
 /** The options of `toolsift sessions`. */
-export type SessionsOptions = { json?: boolean; config?: string; limit?: string; after?: string };
+export type SessionsOptions = {
+  json?: boolean;
+  config?: string;
+  limit?: string;
+  after?: string;
+  status?: string;
+  contains?: string;
+};
 type ShowOptions = SessionsOptions & { agent?: string };
 
 /**
  * What `toolsift sessions` does: lists one page of session logs, newest created first (`--limit`, default
  * 20, at most 100; `--after <agent/key>` for the page after that session), as text with a hint naming the
- * next page when there is one, or `--json` (the page's sessions; the hint goes to stderr). A bad `--limit`
- * or `--after` is an error saying what to pass.
+ * next page when there is one, or `--json` (the page's sessions; the hint goes to stderr). `--status` (the
+ * last run's) and `--contains` (text in the user's input or the model's output, case-insensitive) search the
+ * logs as `GET /v1/sessions` does, reading at most `MAX_CONTENT_SCAN_SESSIONS` sessions per page: when that
+ * bound stops it, the hint goes on after the last session read. A bad `--limit`, `--after` or `--status` is
+ * an error saying what to pass.
  */
 export async function listSessions(options: SessionsOptions, io: CliIo): Promise<void> {
   const limit = options.limit === undefined ? DEFAULT_SESSIONS_LISTED : Number(options.limit);
   if (!/^[0-9]{1,4}$/u.test(options.limit ?? "1") || !(limit >= 1 && limit <= MAX_SESSIONS_LISTED))
     throw new Error(`--limit must be a whole number from 1 to ${MAX_SESSIONS_LISTED}; got ${options.limit}.`);
+  const content = contentQuery(options);
   const page = await withStore(options.config, (store) =>
     listSessionPage(store, {
       limit,
       ...(options.after === undefined ? {} : { after: options.after }),
+      ...(content === undefined ? {} : { content }),
     }),
   );
-  const last = page.data.at(-1);
+  // A search by content that stopped at its bound goes on after the last session it read.
+  const next = page.scannedTo ?? page.data.at(-1)?.id;
   const hint =
-    page.hasMore && last !== undefined
-      ? `More sessions: toolsift sessions --after ${last.id}${options.limit === undefined ? "" : ` --limit ${limit}`}\n`
+    page.hasMore && next !== undefined
+      ? `More sessions: toolsift sessions --after ${next}${options.limit === undefined ? "" : ` --limit ${limit}`}${filterArgs(options)}\n`
       : "";
   if (options.json) {
     io.stdout(`${JSON.stringify(page.data, null, 2)}\n`);
     if (hint !== "") io.stderr(hint);
-  } else if (page.data.length === 0)
-    io.stdout(options.after === undefined ? "No sessions yet.\n" : "No more sessions.\n");
-  else {
+  } else if (page.data.length === 0) {
+    io.stdout(emptyPage(options, content !== undefined, page.hasMore));
+    io.stdout(hint);
+  } else {
     for (const item of page.data) io.stdout(`${item.updatedAt}  ${item.id}  ${item.bytes} bytes\n`);
     io.stdout(hint);
   }
+}
+
+/** `--status` and `--contains` as the store's content query; undefined without either. */
+function contentQuery(options: SessionsOptions): SessionContentQuery | undefined {
+  const { status, contains } = options;
+  if (status === undefined && contains === undefined) return undefined;
+  const known = SESSION_STATUSES.find((one) => one === status);
+  if (status !== undefined && known === undefined) {
+    throw new Error(`--status must be one of ${SESSION_STATUSES.join(", ")}; got ${JSON.stringify(status)}.`);
+  }
+  if (contains !== undefined && contains.trim() === "") {
+    throw new Error("--contains must be some text to look for in the sessions' input and output.");
+  }
+  return {
+    ...(known === undefined ? {} : { status: known }),
+    ...(contains === undefined ? {} : { text: contains }),
+  };
+}
+
+/** The filters again, for the next page's command (the text quoted for a POSIX shell). */
+function filterArgs(options: SessionsOptions): string {
+  const status = options.status === undefined ? "" : ` --status ${options.status}`;
+  const contains =
+    options.contains === undefined ? "" : ` --contains '${options.contains.replaceAll("'", "'\\''")}'`;
+  return `${status}${contains}`;
+}
+
+/** What an empty page says: none at all, none left, or none matching among those read. */
+function emptyPage(options: SessionsOptions, filtered: boolean, more: boolean): string {
+  if (filtered)
+    return more ? "No matching session among the sessions read so far.\n" : "No matching session.\n";
+  return options.after === undefined ? "No sessions yet.\n" : "No more sessions.\n";
 }
 
 /**

@@ -15,6 +15,11 @@ export function createSessionsCommand(io: CliIo): Command {
     .option("--json", "print JSON")
     .option("--limit <n>", "sessions per page, 1 to 100 (default 20)")
     .option("--after <agent/key>", "list the page after this session (the last one listed)")
+    .option(
+      "--status <status>",
+      "only sessions whose last run is running, completed, requires_action, failed or incomplete",
+    )
+    .option("--contains <text>", "only sessions whose input or output contains the text (case-insensitive)")
     .option("--config <file>", "config file (JSON5)")
     .action(async (options: SessionsOptions) => {
       const { listSessions } = await import("./sessions-action.js");

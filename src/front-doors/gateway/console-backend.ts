@@ -4,12 +4,10 @@ import {
   type Caller,
   callerHasScope,
   callerMayUseAgent,
-  isAdminCaller,
   type KeyRing,
   LOCAL_CALLER,
   type Scope,
 } from "../../runtime/http-guard/index.js";
-import { SESSION_STATUSES, type SessionStatus } from "../../runtime/sessions/index.js";
 import type { ConsoleBackend } from "../console/index.js";
 import { decideApproval, visibleApprovals } from "./approval-routes.js";
 import { requireAgentAllowed } from "./caller-access.js";
@@ -23,6 +21,7 @@ import { listSessionsFor, readHealth, readSessionFor } from "./read-routes.js";
 import { readJsonBody } from "./request/read-json-body.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
 import { readAgentId, readSessionKey } from "./run-target.js";
+import { readSessionFilters } from "./session-filters.js";
 
 /**
  * What the console reads and decides through: the same functions as `/v1/sessions`, `/v1/sessions/:key`,
@@ -56,15 +55,7 @@ export function createConsoleBackend(
         limit: undefined,
         after: query.after,
         ...(query.text === undefined ? {} : { text: query.text.toLowerCase() }),
-        ...(query.key === undefined ? {} : { owner: readOwnerFilter(caller, query.key) }),
-        ...(query.status === undefined && query.contains === undefined
-          ? {}
-          : {
-              content: {
-                ...(query.status === undefined ? {} : { status: readStatusFilter(query.status) }),
-                ...(query.contains === undefined ? {} : { text: query.contains }),
-              },
-            }),
+        ...readSessionFilters(caller, { status: query.status, contains: query.contains, owner: query.key }),
       });
     },
     readSession: (caller, agentId, sessionKey) => {
@@ -139,28 +130,4 @@ function requireCallerScope(caller: Caller, scope: Scope, what: string): void {
     `key "${caller.keyId}" lacks the scope "${scope}" that ${what} needs: add "${scope}" to its scopes in gateway.auth.keys, or sign in with a key that has it.`,
     { code: "insufficient_scope" },
   );
-}
-
-/** The `key` filter: an admin's alone (a key sees only its own sessions anyway). */
-function readOwnerFilter(caller: Caller, key: string): string {
-  if (!isAdminCaller(caller)) {
-    throw new GatewayError(
-      403,
-      `filtering sessions by key needs an admin key; key "${caller.keyId}" sees only its own sessions.`,
-      { code: "insufficient_scope" },
-    );
-  }
-  return key;
-}
-
-/** The `status` filter: one of the statuses a session's last run can have. */
-function readStatusFilter(status: string): SessionStatus {
-  const known = SESSION_STATUSES.find((one) => one === status);
-  if (known === undefined) {
-    throw invalidRequest(
-      "status",
-      `status must be one of ${SESSION_STATUSES.join(", ")}; got ${JSON.stringify(status.slice(0, 40))}.`,
-    );
-  }
-  return known;
 }

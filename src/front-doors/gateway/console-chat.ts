@@ -7,6 +7,12 @@ import { isObjectRecord } from "../../shared/schema/index.js";
 import type { ConsoleChat, ConsoleChatFrame } from "../console/index.js";
 import { visibleApprovals } from "./approval-routes.js";
 import { requireAgentAllowed } from "./caller-access.js";
+import {
+  type ChatApproval,
+  type ChatApprovalSource,
+  type ChatApprovalWatch,
+  watchChatApprovals,
+} from "./console-chat-approvals.js";
 import type { GatewayContext } from "./gateway-context.js";
 import { GatewayError, invalidRequest } from "./gateway-error.js";
 import { type OpenRunStream, openRunStream } from "./open-run-stream.js";
@@ -14,9 +20,6 @@ import { readJsonBody } from "./request/read-json-body.js";
 import type { TurnRequest } from "./request/turn-request.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
 import { readAgentId, readSessionKey } from "./run-target.js";
-
-/** How often the approvals of a chat's session are read while one of its calls runs (one may be waiting). */
-const APPROVAL_POLL_MS = 500;
 
 /** What a chat turn asks for: the agent, the session's name (a new one when absent) and the user's text. */
 type ChatRequest = { agent: string; session: string; input: string };
@@ -27,8 +30,8 @@ type ChatRequest = { agent: string; session: string; input: string };
  * `openRunStream` (so `resolveRunTarget`, the key's session namespace, the session's queue and its 429, the
  * drain's 503, storage's 503 and the client-disconnect cancellation are the API's own) for the signed-in
  * `caller`, with the agent and session the body names. Its events become the chat page's frames; while a
- * call runs, the session's pending approvals are read (as `GET /v1/approvals` shows them to the key) so the
- * page can decide them inline. The caller's `runs` scope is checked by the backend before this.
+ * call runs, the session's pending approvals (as `GET /v1/approvals` shows them to the key) are read when the
+ * broker tells of a change (`watchChatApprovals`), so the page can decide them inline. The caller's `runs` scope is checked by the backend before this.
  */
 export async function consoleChat(
   gateway: GatewayContext,
@@ -50,10 +53,13 @@ export async function consoleChat(
     namedTarget: { agent: chat.agent, session: chat.session },
   };
   const stream = await openRunStream(c, gateway, request);
-  const watch =
+  const watch: ChatApprovalSource | undefined =
     approvals === undefined
       ? undefined
-      : (): Promise<PendingOfSession[]> => pendingOfSession(approvals, caller, stream);
+      : {
+          read: () => pendingOfSession(approvals, caller, stream),
+          onChange: (listener) => approvals.onChange(listener),
+        };
   return {
     agent: stream.target.agentId,
     session: stream.target.sessionName,
@@ -61,14 +67,12 @@ export async function consoleChat(
   };
 }
 
-type PendingOfSession = Extract<ConsoleChatFrame, { type: "approval" }>;
-
 /** The approvals waiting in the chat's session that the caller may decide, as the approvals API shows them. */
 async function pendingOfSession(
   approvals: ApprovalBroker,
   caller: Caller,
   stream: OpenRunStream,
-): Promise<PendingOfSession[]> {
+): Promise<ChatApproval[]> {
   const { agentId, sessionName } = stream.target;
   return (await visibleApprovals(approvals, caller))
     .filter((pending) => pending.agentId === agentId && pending.sessionKey === sessionName)
@@ -89,7 +93,7 @@ async function pendingOfSession(
  */
 async function* chatFrames(
   stream: OpenRunStream,
-  watch: (() => Promise<PendingOfSession[]>) | undefined,
+  watch: ChatApprovalSource | undefined,
   gateway: GatewayContext,
 ): AsyncGenerator<ConsoleChatFrame> {
   const queue: ConsoleChatFrame[] = [];
@@ -102,7 +106,7 @@ async function* chatFrames(
     wake = undefined;
     waiting?.();
   };
-  const approvals = approvalWatch(watch, push);
+  const approvals = watchChatApprovals(watch, push);
   const pump = async () => {
     try {
       let ended = stream.first.type === "run-finish";
@@ -149,7 +153,7 @@ async function* chatFrames(
 }
 
 /** The page's frames for one run event; calls starting and finishing switch the approval watch on and off. */
-function eventFrames(event: RunEvent, session: string, approvals: ApprovalWatch): ConsoleChatFrame[] {
+function eventFrames(event: RunEvent, session: string, approvals: ChatApprovalWatch): ConsoleChatFrame[] {
   switch (event.type) {
     case "run-start":
       return [{ type: "start", agent: event.agentId, session, runId: event.runId, model: event.model }];
@@ -193,65 +197,6 @@ function attribution(event: { toolId?: string; source?: string }): { toolId?: st
   return {
     ...(event.toolId === undefined ? {} : { toolId: event.toolId }),
     ...(event.source === undefined ? {} : { source: event.source }),
-  };
-}
-
-type ApprovalWatch = { callStarted(callId: string): void; callFinished(callId: string): void; stop(): void };
-
-/**
- * Reads the session's pending approvals every `APPROVAL_POLL_MS` while a call is in flight (an approval only
- * ever waits inside a call), and tells each one once when it appears and once when it is gone.
- */
-function approvalWatch(
-  read: (() => Promise<PendingOfSession[]>) | undefined,
-  push: (frames: ConsoleChatFrame[]) => void,
-): ApprovalWatch {
-  const inFlight = new Set<string>();
-  const shown = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  let reading = false;
-  const poll = async () => {
-    if (read === undefined || reading) return;
-    reading = true;
-    try {
-      const pending = await read();
-      // Nothing is told once no call is in flight (the call that waited has finished or the chat ended).
-      if (timer === undefined) return;
-      const ids = new Set(pending.map((approval) => approval.id));
-      const frames: ConsoleChatFrame[] = pending.filter((approval) => !shown.has(approval.id));
-      for (const id of shown) if (!ids.has(id)) frames.push({ type: "approval-closed", id });
-      for (const frame of frames) {
-        if (frame.type === "approval") shown.add(frame.id);
-        else if (frame.type === "approval-closed") shown.delete(frame.id);
-      }
-      if (frames.length > 0) push(frames);
-    } catch {
-      // A ledger that cannot be read now is read again at the next tick; the waiting call is denied anyway
-      // if no decision reaches it.
-    } finally {
-      reading = false;
-    }
-  };
-  const stop = () => {
-    clearInterval(timer);
-    timer = undefined;
-  };
-  return {
-    callStarted(callId) {
-      if (read === undefined) return;
-      inFlight.add(callId);
-      if (timer === undefined) timer = setInterval(() => void poll(), APPROVAL_POLL_MS);
-    },
-    callFinished(callId) {
-      inFlight.delete(callId);
-      if (inFlight.size > 0 || timer === undefined) return;
-      stop();
-      // Whatever was shown is settled now that its call finished.
-      const closed: ConsoleChatFrame[] = [...shown].map((id) => ({ type: "approval-closed", id }));
-      shown.clear();
-      if (closed.length > 0) push(closed);
-    },
-    stop,
   };
 }
 

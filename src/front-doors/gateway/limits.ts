@@ -41,3 +41,13 @@ export const MAX_REPORTED_HOSTED_TOOL_TYPES = 1_024;
 
 /** Most sessions on one page of `GET /v1/sessions` (OpenAI's list maximum). */
 export const MAX_SESSION_PAGE_LIMIT = 100;
+
+/**
+ * How often a console chat re-reads its session's pending approvals while a call runs and nothing woke it
+ * (the broker's `onChange` wakes it for every approval published or settled here, and for settlements a shared
+ * ledger announces): a safety net for a change no announcement reached, at most one read per 2 s per chat.
+ */
+export const CHAT_APPROVALS_REREAD_MS = 2_000;
+
+/** Longest `contains` text of a sessions listing, in characters (the console's filter is cut to the same). */
+export const MAX_SESSION_FILTER_CHARS = 200;

@@ -10,6 +10,7 @@ import { agentModelName, MODEL_NAME_PREFIX } from "./model-agent.js";
 import { requireKnownAgent } from "./resolve-run-target.js";
 import { STORAGE_RETRY_AFTER_SECONDS } from "./run-failure.js";
 import { readAgentId, readSessionKey } from "./run-target.js";
+import { readSessionFilters } from "./session-filters.js";
 import { clientSessionName, ownsSession, sessionOwner, storedSessionKey } from "./session-owner.js";
 import { readSessionPage } from "./session-page.js";
 
@@ -24,7 +25,8 @@ const HIDDEN_STORAGE_REASON =
  * draining; `providers` maps each provider id to `reachable` / `unreachable` / `unknown` from its last
  * request), `/v1/models` and `/v1/models/:model` (the agents as models; in Anthropic's shapes for a request
  * with `anthropic-version`, as Anthropic's clients send), `/v1/responses/:id` (a stored
- * response), `/v1/tools/effective`, `/v1/sessions` (one page, see session-page.ts), `/v1/sessions/:key`. A key lists only the agents it may
+ * response), `/v1/tools/effective`, `/v1/sessions` (one page, see session-page.ts; filtered by `status`,
+ * `contains` and, for an admin, `owner`: session-filters.ts), `/v1/sessions/:key`. A key lists only the agents it may
  * run, and reads only its own sessions and stored responses (another key's are answered as unknown ones);
  * admin keys read all, and their session listing names each session's owner.
  */
@@ -91,11 +93,17 @@ export function registerReadRoutes(app: Hono, gateway: GatewayContext): void {
 
   app.get("/v1/sessions", async (c) => {
     const agent = c.req.query("agent");
+    const caller = callerOf(c);
     return c.json(
-      await listSessionsFor(gateway, callerOf(c), {
+      await listSessionsFor(gateway, caller, {
         agentId: agent === undefined ? undefined : readAgentId(agent, "agent"),
         limit: c.req.query("limit"),
         after: c.req.query("after"),
+        ...readSessionFilters(caller, {
+          status: c.req.query("status"),
+          contains: c.req.query("contains"),
+          owner: c.req.query("owner"),
+        }),
       }),
     );
   });
