@@ -77,6 +77,7 @@ export async function startConfiguredGateway(
         ? {}
         : { allowOrigins: gatewayConfig.cors.allowOrigins }),
       ...(gatewayConfig.allowedHosts === undefined ? {} : { allowedHosts: gatewayConfig.allowedHosts }),
+      ...(gatewayConfig.trustedProxies === undefined ? {} : { trustedProxies: gatewayConfig.trustedProxies }),
       ...(gatewayConfig.maxQueuedPerSession === undefined
         ? {}
         : { maxQueuedPerSession: gatewayConfig.maxQueuedPerSession }),

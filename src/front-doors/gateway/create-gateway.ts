@@ -1,4 +1,5 @@
 import {
+  createClientAddressReader,
   createHttpGuard,
   createKeyRing,
   DEFAULT_BIND_HOST,
@@ -109,6 +110,8 @@ export function createGateway(options: GatewayOptions): Gateway {
           ...(options.authToken === undefined ? {} : { token: options.authToken }),
         })
       : undefined;
+  // The client of a request: the peer, or behind a trusted proxy the address it forwards (a bad entry throws).
+  const clientAddress = createClientAddressReader(options.trustedProxies);
   const guardFor = (bindHost: string) =>
     createGatewayGuard(options, { bindHost, jsonPosts, log, keyRing, consoleOn });
   // The Host check needs the bind address: given, or taken from `listen` (127.0.0.1 until then).
@@ -149,7 +152,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       diagnostics: options.diagnostics,
     });
     const sessions = options.state?.consoleSessions;
-    app.route("/", createConsoleRoutes({ backend, log, ...(sessions === undefined ? {} : { sessions }) }));
+    app.route(
+      "/",
+      createConsoleRoutes({ backend, log, clientAddress, ...(sessions === undefined ? {} : { sessions }) }),
+    );
   }
   for (const [path, allow] of routes) refuseOtherMethods(app, { path, shown: path, allow });
 
