@@ -66,7 +66,8 @@ const APPROVAL_ROUTE_METHODS: ReadonlyArray<readonly [path: string, allow: strin
  * JSON Content-Type on POST). With `authToken` or `authKeys`, every route but `/healthz` needs a key, and
  * each route its scope (`caller-access.ts`); with `approvals`, the approval routes are served; unless
  * `console: false`, the operator console is served at `/console` (`src/front-doors/console`). An empty
- * `authToken`, a bad key list or a malformed `allowOrigins` or `allowedHosts` entry throws CONFIG_INVALID.
+ * `authToken`, a bad key list or a malformed `allowOrigins`, `allowedHosts` or `trustedProxies` entry throws
+ * CONFIG_INVALID.
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const sink = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
