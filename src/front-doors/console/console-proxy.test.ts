@@ -202,6 +202,9 @@ describe("gateway.trustedProxies in the config", () => {
       200,
     );
     expect(written.some((line) => line.includes("failed logins within 60 s from 203.0.113.9"))).toBe(true);
+    expect(written).toContain(
+      "gateway proxies: X-Forwarded-For names the client of requests from 127.0.0.1 (gateway.trustedProxies)",
+    );
   });
 
   it("a bad entry from the environment refuses the start, naming the key", async () => {
