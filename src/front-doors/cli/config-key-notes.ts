@@ -151,6 +151,10 @@ export const CONFIG_KEY_NOTES: Readonly<Record<string, ConfigKeyNote>> = {
   "gateway.console": { default: "true", example: false },
   "gateway.cors.allowOrigins": { example: ["http://localhost:5173"] },
   "gateway.allowedHosts": { example: ["toolsift.internal.example.com"] },
+  "gateway.trustedProxies": {
+    default: "none: the TCP peer is the client, X-Forwarded-For is ignored (see docs/fleet.md)",
+    example: ["127.0.0.1", "10.0.0.0/8"],
+  },
   "state.url": {
     default: `${STATE_URL_VARIABLE}, else files under TOOLSIFT_STATE_DIR (a postgresql:// URL; see docs/fleet.md)`,
     example: "env:TOOLSIFT_STATE_URL",

@@ -77,6 +77,7 @@ export async function startConfiguredGateway(
         ? {}
         : { allowOrigins: gatewayConfig.cors.allowOrigins }),
       ...(gatewayConfig.allowedHosts === undefined ? {} : { allowedHosts: gatewayConfig.allowedHosts }),
+      ...(gatewayConfig.trustedProxies === undefined ? {} : { trustedProxies: gatewayConfig.trustedProxies }),
       ...(gatewayConfig.maxQueuedPerSession === undefined
         ? {}
         : { maxQueuedPerSession: gatewayConfig.maxQueuedPerSession }),
@@ -117,6 +118,11 @@ export async function startConfiguredGateway(
       ? "gateway console: off (gateway.console: false)"
       : `gateway console: ${started.url}/console${keys.length > 0 || token !== undefined ? " (sign in with a key's token)" : ""}`,
   );
+  const proxies = gatewayConfig.trustedProxies ?? [];
+  if (proxies.length > 0)
+    log(
+      `gateway proxies: X-Forwarded-For names the client of requests from ${proxies.join(", ")} (gateway.trustedProxies)`,
+    );
   const stopPruning = scheduleSessionPruning(environment.state, runtime.loaded.config.sessions, log);
   // Upstream MCP servers connect in the background once the gateway listens; each one's status is logged.
   // Then every agent's catalog and search index are built, so the first run finds them ready.

@@ -1,21 +1,25 @@
-import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import type { Caller } from "../../runtime/http-guard/index.js";
+import { type Caller, createClientAddressReader } from "../../runtime/http-guard/index.js";
 import { CONSOLE_PATH, CSRF_HEADER, SESSION_COOKIE } from "./console-paths.js";
 import { type ConsoleRouteContext, csrfRefusal, refuse } from "./console-request.js";
 import type { ConsoleSession } from "./console-sessions.js";
 import { CONSOLE_MAX_AGE_MS, MAX_CONSOLE_BODY_BYTES, MAX_TOKEN_CHARS } from "./limits.js";
 import { createLoginRateLimit, type LoginAllowance } from "./login-rate-limit.js";
+import { createPageOpenLimit } from "./page-open-limit.js";
 
 /**
  * `GET /console/api/session` (the browser's console session and its CSRF token), `POST /console/api/login`
  * (a key's token exchanged for a signed-in session; failed logins are rate limited per client address and in
- * all, `login-rate-limit.ts`) and `POST /console/api/logout`.
+ * all, `login-rate-limit.ts`) and `POST /console/api/logout`. The sessions a client address opens are limited
+ * too (`page-open-limit.ts`). The client address is `context.clientAddress`'s (behind a trusted proxy, the
+ * address it forwards), by default the TCP peer's.
  */
 export function registerSignInRoutes(context: ConsoleRouteContext, api: string): void {
   const { app, backend, log, sessions, currentSession, sessionWithCsrf } = context;
   const limit = createLoginRateLimit({ now: context.now ?? Date.now, log });
+  const opens = createPageOpenLimit({ now: context.now ?? Date.now, log });
+  const clientAddress = context.clientAddress ?? createClientAddressReader();
 
   // The page's first call: the session the cookie names (or a new one) and its CSRF token. It needs the CSRF
   // header to be present (any value), so only a script of the console's own origin can ask.
@@ -23,6 +27,9 @@ export function registerSignInRoutes(context: ConsoleRouteContext, api: string):
     if (c.req.header(CSRF_HEADER) === undefined) return refuse(c, csrfRefusal());
     let session = await currentSession(c);
     if (session === undefined) {
+      // A new session waiting for a login (on a fleet, a row): a loop from one address cannot push out others'.
+      const allowance = opens.open(clientAddress(c));
+      if (!allowance.allowed) return refuseTooManyOpens(c, allowance.retryAfterMs);
       // Without keys the guard's caller is the trusted loopback caller: signed in at once.
       const caller = backend.keyed ? undefined : (c.get("caller") as Caller | undefined);
       session = { ...(await sessions.open(caller?.keyId)), caller };
@@ -116,17 +123,26 @@ function overTls(c: Context): boolean {
   return forwarded === "https";
 }
 
-/** The client's address as this process sees it (behind a proxy: the proxy's); IPv4-mapped IPv6 as IPv4. */
-function clientAddress(c: Context): string {
-  const address = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
-  if (address === undefined) return "unknown";
-  return address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
+/** `Retry-After` in whole seconds (at least 1); the seconds. */
+function retryAfter(c: Context, retryAfterMs: number): number {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  c.header("Retry-After", String(seconds));
+  return seconds;
+}
+
+/** 429 with `Retry-After` for a page's first call from an address that opened too many sessions. */
+function refuseTooManyOpens(c: Context, retryAfterMs: number): Response {
+  const seconds = retryAfter(c, retryAfterMs);
+  return refuse(c, {
+    status: 429,
+    code: "too_many_page_opens",
+    message: `too many console pages opened from this address without signing in: try again in ${seconds} s (browsers already signed in are not affected).`,
+  });
 }
 
 /** 429 with `Retry-After` (whole seconds) for a login refused by the rate limit. */
 function refuseLimited(c: Context, allowance: Exclude<LoginAllowance, { allowed: true }>): Response {
-  const seconds = Math.max(1, Math.ceil(allowance.retryAfterMs / 1000));
-  c.header("Retry-After", String(seconds));
+  const seconds = retryAfter(c, allowance.retryAfterMs);
   const who = allowance.reason === "address" ? "from this address" : "on this gateway";
   return refuse(c, {
     status: 429,

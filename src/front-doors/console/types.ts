@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { LogRingReader } from "../../runtime/environment/index.js";
-import type { Caller } from "../../runtime/http-guard/index.js";
+import type { Caller, ClientAddressReader } from "../../runtime/http-guard/index.js";
 import type { ConsoleSessionStore } from "../../runtime/state/index.js";
 
 /** What the sessions page asks for: one page, newest first, narrowed by agent and by text in the session's name. */
@@ -136,6 +136,11 @@ export type ConsoleOptions = {
    * process's memory.
    */
   sessions?: ConsoleSessionStore;
+  /**
+   * The client address of a request, which the login and page-open limits count (the gateway's reader
+   * trusts `gateway.trustedProxies`' `X-Forwarded-For`). Default: the TCP peer's address.
+   */
+  clientAddress?: ClientAddressReader;
   /** The clock of the default session store and of the login rate limit (tests). Default `Date.now`. */
   now?: () => number;
   /** Bounds of the Logs page's live tail (tests). Default: see `LOG_STREAM_*` in `log-routes.ts`. */

@@ -1,4 +1,5 @@
 import {
+  createClientAddressReader,
   createHttpGuard,
   createKeyRing,
   DEFAULT_BIND_HOST,
@@ -65,7 +66,8 @@ const APPROVAL_ROUTE_METHODS: ReadonlyArray<readonly [path: string, allow: strin
  * JSON Content-Type on POST). With `authToken` or `authKeys`, every route but `/healthz` needs a key, and
  * each route its scope (`caller-access.ts`); with `approvals`, the approval routes are served; unless
  * `console: false`, the operator console is served at `/console` (`src/front-doors/console`). An empty
- * `authToken`, a bad key list or a malformed `allowOrigins` or `allowedHosts` entry throws CONFIG_INVALID.
+ * `authToken`, a bad key list or a malformed `allowOrigins`, `allowedHosts` or `trustedProxies` entry throws
+ * CONFIG_INVALID.
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const sink = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -109,6 +111,8 @@ export function createGateway(options: GatewayOptions): Gateway {
           ...(options.authToken === undefined ? {} : { token: options.authToken }),
         })
       : undefined;
+  // The client of a request: the peer, or behind a trusted proxy the address it forwards (a bad entry throws).
+  const clientAddress = createClientAddressReader(options.trustedProxies);
   const guardFor = (bindHost: string) =>
     createGatewayGuard(options, { bindHost, jsonPosts, log, keyRing, consoleOn });
   // The Host check needs the bind address: given, or taken from `listen` (127.0.0.1 until then).
@@ -149,7 +153,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       diagnostics: options.diagnostics,
     });
     const sessions = options.state?.consoleSessions;
-    app.route("/", createConsoleRoutes({ backend, log, ...(sessions === undefined ? {} : { sessions }) }));
+    app.route(
+      "/",
+      createConsoleRoutes({ backend, log, clientAddress, ...(sessions === undefined ? {} : { sessions }) }),
+    );
   }
   for (const [path, allow] of routes) refuseOtherMethods(app, { path, shown: path, allow });
 

@@ -45,6 +45,12 @@ export type GatewayOptions = {
   /** More `Host` names the gateway answers to, any port (DNS rebinding guard). Default: none (`gateway.allowedHosts`). */
   allowedHosts?: readonly string[];
   /**
+   * Reverse proxies (IP addresses, CIDR ranges) whose `X-Forwarded-For` names the client
+   * (`gateway.trustedProxies`, `src/runtime/http-guard/client-address.ts`): the console's login and page-open
+   * limits count that address. A bad entry throws CONFIG_INVALID. Default: none (the TCP peer is the client).
+   */
+  trustedProxies?: readonly string[];
+  /**
    * The address the gateway is bound to, for the `Host` check (loopback binds answer to `localhost`,
    * `127.0.0.1`, `[::1]`). Default: the host given to `listen`, and 127.0.0.1 before it listens.
    */

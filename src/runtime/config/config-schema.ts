@@ -4,6 +4,7 @@ import type { ToolSearchConfigValue } from "../../core/tool-search/index.js";
 import {
   describeAllowedHostProblem,
   describeOriginProblem,
+  describeTrustedProxyProblem,
   KEY_ID_PATTERN,
   LEGACY_TOKEN_KEY_ID,
   SCOPES,
@@ -283,6 +284,15 @@ export const configFileSchema = section({
     /** More `Host` names (any port) the gateway and `mcp serve` answer to (DNS rebinding guard). Default: none. */
     allowedHosts: z
       .array(checkedText(describeAllowedHostProblem), { error: "expected a list of host names" })
+      .optional(),
+    /**
+     * Reverse proxies (IP addresses and CIDR ranges) whose `X-Forwarded-For` names the client: the console's
+     * login and page-open limits count that address. Default: none (the TCP peer is the client).
+     */
+    trustedProxies: z
+      .array(checkedText(describeTrustedProxyProblem), {
+        error: 'expected a list of IP addresses and CIDR ranges ("10.0.0.0/8")',
+      })
       .optional(),
   }).optional(),
   /**

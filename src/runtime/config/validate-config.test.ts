@@ -87,6 +87,7 @@ const everyKeyConfig = {
     },
     maxBodyBytes: 1_048_576,
     hostedTools: "reject",
+    trustedProxies: ["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8", "env:TOOLSIFT_PROXY"],
   },
 };
 
@@ -147,7 +148,7 @@ describe("validateConfig: every problem as path: reason", () => {
       [
         'gateway.bind: expected an IP address or host name, e.g. "127.0.0.1" (got "not a host!")',
         "gateway.port: expected an integer between 0 and 65535 (got 70000)",
-        "gateway.prot: unknown key (expected bind, port, auth, maxBodyBytes, maxQueuedPerSession, hostedTools, console, cors or allowedHosts)",
+        "gateway.prot: unknown key (expected bind, port, auth, maxBodyBytes, maxQueuedPerSession, hostedTools, console, cors, allowedHosts or trustedProxies)",
       ],
     ],
     [
@@ -174,6 +175,35 @@ describe("validateConfig: every problem as path: reason", () => {
         "gateway.cors.allowOrigins[3]: expected a string (got 3)",
         'gateway.allowedHosts[1]: leave out the scheme: write the host name alone, e.g. "toolsift.internal" (got "http://toolsift.internal")',
         'gateway.allowedHosts[2]: leave out the port: every port of an allowed host is accepted (got "toolsift.internal:8080")',
+      ],
+    ],
+    [
+      "gateway.trustedProxies: a host name, a prefix too long, a port, not a string",
+      {
+        gateway: {
+          trustedProxies: [
+            "127.0.0.1",
+            "10.0.0.0/8",
+            "fd00::/8",
+            "proxy.internal",
+            "10.0.0.0/33",
+            "10.0.0.1:80",
+            7,
+          ],
+        },
+      },
+      [
+        'gateway.trustedProxies[3]: expected an IP address or a CIDR range, e.g. "127.0.0.1", "10.0.0.0/8" or "fd00::/8" (host names are not resolved) (got "proxy.internal")',
+        'gateway.trustedProxies[4]: expected an IP address or a CIDR range, e.g. "127.0.0.1", "10.0.0.0/8" or "fd00::/8" (host names are not resolved) (got "10.0.0.0/33")',
+        'gateway.trustedProxies[5]: expected an IP address or a CIDR range, e.g. "127.0.0.1", "10.0.0.0/8" or "fd00::/8" (host names are not resolved) (got "10.0.0.1:80")',
+        "gateway.trustedProxies[6]: expected a string (got 7)",
+      ],
+    ],
+    [
+      "gateway.trustedProxies not a list",
+      { gateway: { trustedProxies: "10.0.0.0/8" } },
+      [
+        'gateway.trustedProxies: expected a list of IP addresses and CIDR ranges ("10.0.0.0/8") (got "10.0.0.0/8")',
       ],
     ],
     [
