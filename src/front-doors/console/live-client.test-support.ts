@@ -1,6 +1,7 @@
 import type { consoleClient } from "./console-client.test-support.js";
 import { CSRF_HEADER, SESSION_COOKIE } from "./console-paths.js";
 import type { LiveLine } from "./live-routes.js";
+import { ndjsonReader } from "./ndjson-reader.test-support.js";
 
 /** A live stream opened by a test: the response, its lines as they come, and how to go away. */
 export type OpenedLive = {
@@ -42,32 +43,17 @@ export async function openLive(
   return { response, abort, lines: response.ok ? lineReader(response) : undefined };
 }
 
-/** Reads NDJSON lines from a response body, one at a time. */
+/** Reads a live stream's NDJSON lines, one at a time (heartbeats skipped by `nextChange` and `until`). */
 export function lineReader(response: Response): LineReader {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  const next = async (): Promise<LiveLine | undefined> => {
-    for (;;) {
-      const newline = buffered.indexOf("\n");
-      if (newline !== -1) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        return JSON.parse(line) as LiveLine;
-      }
-      const chunk = await reader.read();
-      if (chunk.done) return undefined;
-      buffered += decoder.decode(chunk.value, { stream: true });
-    }
-  };
+  const read = ndjsonReader<LiveLine>(response);
   const nextChange = async (): Promise<LiveLine | undefined> => {
     for (;;) {
-      const line = await next();
+      const line = await read.next();
       if (line?.type !== "heartbeat") return line;
     }
   };
   return {
-    next,
+    next: read.next,
     nextChange,
     async until(done) {
       for (;;) {

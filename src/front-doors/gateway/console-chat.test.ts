@@ -8,6 +8,7 @@ import { type AssembledRuntime, assembleRuntime } from "../cli/assemble-runtime.
 import { consoleClient } from "../console/console-client.test-support.js";
 import { CSRF_HEADER, SESSION_COOKIE } from "../console/console-paths.js";
 import type { ConsoleChatFrame } from "../console/index.js";
+import { frameReader } from "./console-chat.test-support.js";
 import { createGateway } from "./create-gateway.js";
 import { startTestGateway, type TestGateway } from "./gateway.test-support.js";
 import { ALL_TEST_KEYS, authorizationOf, TEST_KEYS } from "./gateway-keys.test-support.js";
@@ -357,32 +358,6 @@ describe("the console chat's approvals, inline", () => {
     await approvalMock?.close();
     if (root) await rm(root, { recursive: true, force: true });
   });
-
-  /** Reads NDJSON frames off a streamed chat answer, one at a time. */
-  function frameReader(response: Response) {
-    const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-    let buffered = "";
-    const frames: ConsoleChatFrame[] = [];
-    return {
-      frames,
-      async until(matches: (frame: ConsoleChatFrame) => boolean): Promise<ConsoleChatFrame> {
-        for (;;) {
-          const newline = buffered.indexOf("\n");
-          if (newline >= 0) {
-            const frame = JSON.parse(buffered.slice(0, newline)) as ConsoleChatFrame;
-            buffered = buffered.slice(newline + 1);
-            frames.push(frame);
-            if (matches(frame)) return frame;
-            continue;
-          }
-          const chunk = await reader?.read();
-          if (chunk === undefined || chunk.done)
-            throw new Error(`the stream ended: ${JSON.stringify(frames)}`);
-          buffered += chunk.value;
-        }
-      },
-    };
-  }
 
   it("an approval the run waits on is a frame (arguments as the approvals API shows them); deciding it through the console lets the run go on", async () => {
     const alice = consoleClient(approvalListener.url);

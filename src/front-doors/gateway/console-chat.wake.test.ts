@@ -7,7 +7,7 @@ import { type MockOpenAI, startMockOpenAI } from "../../dev/mock-openai/index.js
 import { type AssembledRuntime, assembleRuntime } from "../cli/assemble-runtime.js";
 import { consoleClient } from "../console/console-client.test-support.js";
 import { CSRF_HEADER, SESSION_COOKIE } from "../console/console-paths.js";
-import type { ConsoleChatFrame } from "../console/index.js";
+import { frameReader } from "./console-chat.test-support.js";
 import { createGateway } from "./create-gateway.js";
 import { ALL_TEST_KEYS, authorizationOf, TEST_KEYS } from "./gateway-keys.test-support.js";
 import type { GatewayListener } from "./types.js";
@@ -66,31 +66,6 @@ afterAll(async () => {
   await mock?.close();
   if (root) await rm(root, { recursive: true, force: true });
 });
-
-/** Reads NDJSON frames off a streamed chat answer until one matches. */
-function frameReader(response: Response) {
-  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
-  const frames: ConsoleChatFrame[] = [];
-  return {
-    frames,
-    async until(matches: (frame: ConsoleChatFrame) => boolean): Promise<ConsoleChatFrame> {
-      for (;;) {
-        const newline = buffered.indexOf("\n");
-        if (newline >= 0) {
-          const frame = JSON.parse(buffered.slice(0, newline)) as ConsoleChatFrame;
-          buffered = buffered.slice(newline + 1);
-          frames.push(frame);
-          if (matches(frame)) return frame;
-          continue;
-        }
-        const chunk = await reader?.read();
-        if (chunk === undefined || chunk.done) throw new Error(`the stream ended: ${JSON.stringify(frames)}`);
-        buffered += chunk.value;
-      }
-    },
-  };
-}
 
 describe("the console chat's approvals, pushed", () => {
   it("an approval reaches the chat without a re-read, and a decision made through another gateway's API closes it", async () => {
