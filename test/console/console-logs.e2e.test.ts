@@ -7,6 +7,7 @@ import { stdioFixture } from "../../src/runtime/mcp-client/mcp.test-support.js";
 import {
   type GatewayUnderTest,
   gatewayProcess,
+  postResponse,
   tempDir,
   writeConfig,
 } from "../operator-safety/operator-safety.test-support.js";
@@ -205,6 +206,52 @@ describe.skipIf(!browserTestsRun("console logs"))("the console's Logs and Health
     for (const token of [OPS.token, ALICE.token]) {
       expect(requested.filter((url) => url.includes(token))).toEqual([]);
       expect(gateway.log()).not.toContain(token);
+    }
+  });
+
+  it("the Health page reads itself again every 10 s, keeping focus, place and unchanged parts, and says when", async () => {
+    const health = await ops.newPage();
+    try {
+      await health.clock.install();
+      await health.setViewportSize({ width: 900, height: 300 });
+      const reads: string[] = [];
+      health.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/console/api/health") reads.push(request.url());
+      });
+      await health.goto(`${gateway.url}/console/health`);
+      await health.locator("#health-checks li.check").first().waitFor();
+      const provider = health.locator("#health tbody tr", { hasText: "mock" }).locator("td").nth(1);
+      // No run has asked the provider yet.
+      expect(await provider.textContent()).not.toBe("reachable");
+      const readAt = health.locator("#health-read-at");
+      const firstRead = await readAt.textContent();
+      expect(firstRead).toContain("Last read");
+      // The reader's place: focus on Refresh, scrolled down, a mark on a part that will not change.
+      await health.getByRole("button", { name: "Refresh" }).focus();
+      await health.evaluate("window.scrollTo(0, document.body.scrollHeight)");
+      const scrolled = await health.evaluate("window.scrollY");
+      expect(scrolled).toBeGreaterThan(0);
+      await health.evaluate("document.querySelector('#health-checks li.check').dataset.kept = 'yes'");
+
+      const run = await postResponse(gateway.url, {
+        input: "hello",
+        session: "health-refresh",
+        token: ALICE.token,
+      });
+      expect(run.status).toBe(200);
+      const before = reads.length;
+      await health.clock.runFor(10_000);
+      await expect.poll(() => provider.textContent(), { timeout: SHOW_BOUND_MS }).toBe("reachable");
+      expect(reads.length).toBeGreaterThan(before);
+      expect(await readAt.textContent()).not.toBe(firstRead);
+      expect(await health.evaluate("document.activeElement?.textContent")).toBe("Refresh");
+      expect(await health.evaluate("window.scrollY")).toBe(scrolled);
+      expect(await health.evaluate("document.querySelector('#health-checks li.check').dataset.kept")).toBe(
+        "yes",
+      );
+      expect(dialogs).toEqual([]);
+    } finally {
+      await health.close();
     }
   });
 });

@@ -239,4 +239,31 @@ describe.skipIf(!browserTestsRun("console tools"))("the tools page's search box 
     await page.evaluate("window.scrollTo(0, 0)");
     await page.screenshot({ path: join(shots, "tools.png") });
   });
+
+  it("keyboard only: added queries are one batch call (queries), shown as the model gets it, with its bytes", async () => {
+    await page.reload();
+    await page.locator("#tool-query").waitFor();
+    await tabTo("input:tool-query");
+    await page.keyboard.type("weather forecast for a city");
+    await tabTo("button:tool-add-query");
+    await page.keyboard.press("Enter");
+    // The new row's query has the focus.
+    expect(await page.evaluate("document.activeElement.id")).toBe("tool-query-2");
+    await page.keyboard.type("create a lead");
+    await page.keyboard.press("Enter");
+    const groups = page.locator("#tool-batch-results section");
+    await groups.first().waitFor();
+    expect(await groups.count()).toBe(2);
+    expect(await groups.nth(0).locator("h3").textContent()).toContain("weather forecast for a city");
+    expect(await groups.nth(0).textContent()).toContain("weather_forecast");
+    const output = (await page.locator("#tool-search-output").textContent()) ?? "";
+    const batch = JSON.parse(output) as { results: Array<{ query: string }> };
+    expect(batch.results.map((group) => group.query)).toEqual([
+      "weather forecast for a city",
+      "create a lead",
+    ]);
+    expect((await shownBytes())["This search's result"]).toBe(Buffer.byteLength(output, "utf8"));
+    await expectNoScriptRan();
+    expect(consoleErrors).toEqual([]);
+  });
 });

@@ -75,4 +75,17 @@ describe("createLoginRateLimit (a fake clock)", () => {
     }
     expect(limit.tracked()).toBe(MAX_TRACKED_LOGIN_ADDRESSES);
   });
+
+  it("counts an IPv6 client's failures by its /64: moving to another address of it is refused too", () => {
+    const { limit, lines } = clocked();
+    for (let index = 0; index < MAX_FAILED_LOGINS_PER_ADDRESS; index += 1) {
+      const address = `2001:db8:aa:bb::${(index + 1).toString(16)}`;
+      expect(limit.allow(address).allowed).toBe(true);
+      limit.fail(address);
+    }
+    expect(limit.allow("2001:db8:aa:bb:1234::5")).toMatchObject({ allowed: false, reason: "address" });
+    expect(limit.allow("2001:db8:aa:bc::1")).toEqual({ allowed: true });
+    expect(limit.tracked()).toBe(1);
+    expect(lines.some((line) => line.includes("from 2001:db8:aa:bb::/64:"))).toBe(true);
+  });
 });

@@ -1,3 +1,4 @@
+import { clientLimitKey } from "./client-limit-key.js";
 import { createWindowedCounts } from "./windowed-counts.js";
 
 /** Failed logins one client address may make in a window; past it its logins are refused until the window ends. */
@@ -35,7 +36,8 @@ export type LoginRateLimit = {
  * failures per client address and `MAX_FAILED_LOGINS` in all; past either, logins (right tokens too, so
  * guessing cannot go on) are refused until the window ends. `log` gets one line when a window reaches its
  * limit. Per process: each gateway of a fleet counts its own. The address is the client's as the gateway reads
- * it (`gateway.trustedProxies`: behind a trusted proxy, the address it forwards).
+ * it (`gateway.trustedProxies`: behind a trusted proxy, the address it forwards), an IPv6 one by its /64
+ * (`clientLimitKey`).
  */
 export function createLoginRateLimit(options: {
   now: () => number;
@@ -50,9 +52,9 @@ export function createLoginRateLimit(options: {
   const all = createWindowedCounts({ windowMs: LOGIN_WINDOW_MS, maxKeys: 1 });
 
   return {
-    allow(address) {
+    allow(clientAddress) {
       const at = now();
-      const own = addresses.peek(address, at);
+      const own = addresses.peek(clientLimitKey(clientAddress), at);
       if (own !== undefined && own.count >= MAX_FAILED_LOGINS_PER_ADDRESS) {
         return { allowed: false, retryAfterMs: own.retryAfterMs, reason: "address" };
       }
@@ -63,8 +65,9 @@ export function createLoginRateLimit(options: {
       return { allowed: true };
     },
 
-    fail(address) {
+    fail(clientAddress) {
       const at = now();
+      const address = clientLimitKey(clientAddress);
       const every = all.add("", at);
       if (every.count === MAX_FAILED_LOGINS) {
         log(

@@ -46,4 +46,21 @@ describe("createPageOpenLimit (a fake clock)", () => {
     // The limited address's window was the oldest: forgotten, it may open again.
     expect(limit.open("198.51.100.1")).toEqual({ allowed: true });
   });
+
+  it("counts an IPv6 client by its /64: its many addresses share one window; another /64 has its own", () => {
+    const { limit, lines } = clocked();
+    for (let open = 0; open < MAX_PAGE_OPENS_PER_ADDRESS; open += 1) {
+      expect(limit.open(`2001:db8:1:2::${(open + 1).toString(16)}`)).toEqual({ allowed: true });
+    }
+    expect(limit.open("2001:db8:1:2:ffff::9").allowed).toBe(false);
+    expect(limit.open("2001:db8:1:3::1")).toEqual({ allowed: true });
+    // An IPv4 client and its IPv4-mapped form are one address.
+    expect(limit.open("203.0.113.7")).toEqual({ allowed: true });
+    expect(limit.tracked()).toBe(3);
+    expect(limit.open("::ffff:203.0.113.7")).toEqual({ allowed: true });
+    expect(limit.tracked()).toBe(3);
+    expect(lines).toEqual([
+      `console: ${MAX_PAGE_OPENS_PER_ADDRESS} console sessions opened within 60 s from 2001:db8:1:2::/64: its new pages are refused for 60 s`,
+    ]);
+  });
 });

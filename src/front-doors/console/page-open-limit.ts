@@ -1,3 +1,4 @@
+import { clientLimitKey } from "./client-limit-key.js";
 import { createWindowedCounts } from "./windowed-counts.js";
 
 /**
@@ -28,7 +29,8 @@ export type PageOpenLimit = {
  * Fixed windows of `PAGE_OPEN_WINDOW_MS` from a window's first open: at most `MAX_PAGE_OPENS_PER_ADDRESS`
  * opens per client address, so one address opening pages in a loop cannot push other browsers' waiting pages
  * out of the session store's bound. Per address only (a limit in all would let one address hold off every
- * browser). `log` gets one line when an address reaches the limit in a window. Per process.
+ * browser). An IPv6 client is counted by its /64 (`clientLimitKey`). `log` gets one line when an address
+ * reaches the limit in a window. Per process.
  */
 export function createPageOpenLimit(options: {
   now: () => number;
@@ -40,8 +42,9 @@ export function createPageOpenLimit(options: {
     maxKeys: MAX_TRACKED_PAGE_OPEN_ADDRESSES,
   });
   return {
-    open(address) {
+    open(clientAddress) {
       const at = now();
+      const address = clientLimitKey(clientAddress);
       const own = addresses.peek(address, at);
       if (own !== undefined && own.count >= MAX_PAGE_OPENS_PER_ADDRESS) {
         return { allowed: false, retryAfterMs: own.retryAfterMs };

@@ -9,7 +9,12 @@ import { createGateway } from "../gateway/create-gateway.js";
 import { ALL_TEST_KEYS, TEST_KEYS } from "../gateway/gateway-keys.test-support.js";
 import { type ConsoleAnswer, consoleClient } from "./console-client.test-support.js";
 import { CSRF_HEADER } from "./console-paths.js";
-import { MAX_TOOL_ID_CHARS, MAX_TOOL_QUERY_CHARS, MAX_TOOL_SEARCH_LIMIT } from "./tool-search-routes.js";
+import {
+  MAX_TOOL_BATCH_QUERIES,
+  MAX_TOOL_ID_CHARS,
+  MAX_TOOL_QUERY_CHARS,
+  MAX_TOOL_SEARCH_LIMIT,
+} from "./tool-search-routes.js";
 
 // The tools page's search box and tool details over real HTTP, on a gateway over a real runner (its plugin
 // tools, its Tool Search settings): the answers are the runner's own, behind the tools page's checks.
@@ -84,6 +89,59 @@ describe("GET /console/api/tool-search and /tool-describe", () => {
       parameters: unknown;
     };
     expect(schema.parameters).toMatchObject({ required: ["to"] });
+  });
+
+  it("a repeated q is a batch (queries, each with its limit): the runner's answer, its own refusals as the model reads them", async () => {
+    const { url, runner } = await startGateway();
+    const alice = await signedIn(url, "alice");
+    const batch = await alice.send("GET", "/tool-search?agent=main&q=send+an+email&limit=2&q=weather&limit=");
+    expect(batch.status).toBe(200);
+    const queries = [{ query: "send an email", limit: 2 }, { query: "weather" }];
+    expect(batch.body.arguments).toEqual({ queries });
+    expect(batch.body).toEqual(
+      JSON.parse(JSON.stringify(await runner.searchTools?.({ agentId: "main", queries }))),
+    );
+    const answer = batch.body.answer as { output: string; isError: boolean };
+    expect(answer.isError).toBe(false);
+    const groups = JSON.parse(answer.output) as { results: Array<{ query: string }> };
+    expect(groups.results.map((group) => group.query)).toEqual(["send an email", "weather"]);
+    expect((batch.body.bytes as Record<string, number>).result).toBe(
+      Buffer.byteLength(answer.output, "utf8"),
+    );
+
+    // Over the control's own budget (16 queries): answered with the refusal the model gets, not a 400.
+    const seventeen = Array.from({ length: 17 }, (_, index) => `q=look${index}`).join("&");
+    const over = await alice.send("GET", `/tool-search?agent=main&${seventeen}`);
+    expect(over.status).toBe(200);
+    expect(over.body.answer).toMatchObject({ isError: true, errorCode: "INVALID_REQUEST" });
+    expect(over.body.answer).toEqual(
+      (
+        await runner.searchTools?.({
+          agentId: "main",
+          queries: Array.from({ length: 17 }, (_, index) => ({ query: `look${index}` })),
+        })
+      )?.answer,
+    );
+
+    // The route's own bounds: the count it sends at all, one limit per query, each query and limit as alone.
+    const probes: Array<[string, string]> = [
+      [
+        `/tool-search?agent=main&${Array.from({ length: MAX_TOOL_BATCH_QUERIES + 1 }, () => "q=a").join("&")}`,
+        "too_many_queries",
+      ],
+      ["/tool-search?agent=main&q=a&q=b&limit=1&limit=1&limit=1", "invalid_limit"],
+      ["/tool-search?agent=main&q=a&q=%20", "query_missing"],
+      [`/tool-search?agent=main&q=a&q=${"a".repeat(MAX_TOOL_QUERY_CHARS + 1)}`, "query_too_long"],
+      ["/tool-search?agent=main&q=a&q=b&limit=&limit=0", "invalid_limit"],
+    ];
+    for (const [path, code] of probes) {
+      const refused = await alice.send("GET", path);
+      expect(refused.status, path).toBe(400);
+      expect(errorOf(refused).code, path).toBe(code);
+    }
+    expect(String(errorOf(await alice.send("GET", "/tool-search?agent=main&q=a&q=%20")).message)).toContain(
+      "query 2",
+    );
   });
 
   it("an unknown tool is a 404 carrying the text the model would read; a direct-only one is the model's refusal", async () => {

@@ -68,10 +68,14 @@ export type ConsoleBackend = {
    */
   chat(c: Context, caller: Caller): Promise<ConsoleChat>;
   /**
-   * What `tool_search` would answer a run of the agent for `look` (`Runner.searchTools`: the output the model
+   * What `tool_search` would answer a run of the agent for `look`, one query or a batch (`Runner.searchTools`: the output the model
    * reads and the request bytes). Needs `runs` and the agent.
    */
-  searchTools(caller: Caller, agentId: string, look: { query: string; limit?: number }): Promise<unknown>;
+  searchTools(
+    caller: Caller,
+    agentId: string,
+    look: { query: string; limit?: number } | { queries: Array<{ query: string; limit?: number }> },
+  ): Promise<unknown>;
   /** What `tool_describe` would answer a run of the agent for `id`; 404 for a tool it does not know. Needs `runs` and the agent. */
   describeTool(caller: Caller, agentId: string, id: string): Promise<unknown>;
   /**

@@ -21,6 +21,7 @@ export function consoleToolSearch(
     searchTools: async (caller, agentId, look) => {
       const agent = allowedAgent(gateway, caller, agentId, "searching the tools");
       if (runner.searchTools === undefined) throw cannotLook("search");
+      if ("queries" in look) return runner.searchTools({ agentId: agent, queries: look.queries });
       return runner.searchTools({
         agentId: agent,
         query: look.query,

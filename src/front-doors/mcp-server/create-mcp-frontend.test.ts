@@ -4,6 +4,7 @@ import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelco
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../core/catalog/index.js";
 import { mcpDirectName } from "../../core/catalog/index.js";
+import { createApprovalBroker } from "../../runtime/approvals/index.js";
 import type { McpServerStatus, McpToolDefinition } from "../../runtime/mcp-client/index.js";
 import type { SessionEvent, SessionStore } from "../../runtime/sessions/index.js";
 import { ToolsiftError } from "../../shared/errors/index.js";
@@ -278,6 +279,43 @@ describe("createMcpFrontend (in memory)", () => {
     const answer = await call("tool_call", { id: "mcp:crm:close_deal", args: {} });
     expect(answer.isError).toBe(true);
     expect(answer.text).toContain("operator said no");
+  });
+
+  it("logs how a call that waited for approval was settled (who, the note redacted, when) under its run", async () => {
+    const broker = createApprovalBroker({ require: ["close_deal"], timeoutMs: 60_000 });
+    const source = fakeSource([upstream("crm", "close_deal")]);
+    // A secret the config knows: redacted by the session log, as the runner's lines are (the file store
+    // redacts secret shapes on top).
+    const { call, sessions } = await connect({ source, approvals: broker, secrets: ["hunter2-secret"] });
+    const answer = call("tool_call", { id: "mcp:crm:close_deal", args: { id: "D1" } });
+    let pending = await broker.pending();
+    for (let round = 0; round < 500 && pending.length === 0; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      pending = await broker.pending();
+    }
+    const [request] = pending;
+    if (request === undefined) throw new Error("the call never asked for approval");
+    expect(await broker.decide(request.id, "allow", "password=hunter2-secret ok", "alice")).toBe(true);
+    expect((await answer).text).toContain('crm/close_deal {\\"id\\":\\"D1\\"}');
+
+    const approvals = sessions.events.filter((event) => event.type === "approval");
+    const summary = sessions.events.find((event) => event.type === "run-summary");
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]).toMatchObject({
+      type: "approval",
+      runId: summary?.runId,
+      callId: expect.stringMatching(/^mcp-/u),
+      approvalId: request.id,
+      toolId: "mcp:crm:close_deal",
+      name: "close_deal",
+      verdict: "allow",
+      decidedBy: "alice",
+      requestedAt: request.createdAt,
+      decidedAt: expect.any(String),
+    });
+    expect(approvals[0]?.note).toBe("password=[REDACTED] ok");
+    expect(JSON.stringify(approvals[0])).not.toContain("hunter2-secret");
+    broker.close();
   });
 
   it("sends no list_changed when a change stays behind the controls", async () => {

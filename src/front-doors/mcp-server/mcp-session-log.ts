@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { ApprovalRecord } from "../../runtime/approvals/index.js";
 import { MCP_SERVE_PROFILE_ID } from "../../runtime/environment/index.js";
-import { MAX_LOGGED_OUTPUT_CHARS } from "../../runtime/run-surface/index.js";
+import { approvalEvent, MAX_LOGGED_OUTPUT_CHARS } from "../../runtime/run-surface/index.js";
 import {
   isoNow,
   isStorageUnavailable,
@@ -27,6 +28,8 @@ export interface McpCallLog {
   toolResult(event: ToolResultEvent): void;
   /** Display-only evidence of the target behind a `tool_call`; queued like `toolResult`. */
   targetActivity(event: TargetActivityEvent): void;
+  /** How a call that waited for approval was settled (the runner's `approval` line); queued like `toolResult`. */
+  approval(record: ApprovalRecord & { callId?: string }): void;
   /** The call's `run-summary` (flushed to the disk by the store); resolves once written, never rejects. */
   summary(event: RunSummaryEvent): Promise<void>;
 }
@@ -67,7 +70,7 @@ export function newMcpSessionKey(now = new Date()): string {
 /**
  * Logs one MCP connection as one session through the session log every front door writes (its header, its
  * redaction): the `session` header when the first call is admitted (a client that only lists tools leaves
- * no file), then per call its `tool-result`, `target-activity` and `run-summary` under the call's own run
+ * no file), then per call its `tool-result`, `target-activity`, `approval` and `run-summary` under the call's own run
  * id. A call is admitted only when the log can be written (the gateway's storage rule); storage faults are
  * reported once by the store, not here. Arguments are cut to MAX_LOGGED_OUTPUT_CHARS of JSON like outputs;
  * once the file passes `maxBytes`, bodies are replaced by a marker, so a busy connection adds only a few
@@ -151,6 +154,7 @@ export function createMcpSessionLog(options: McpSessionLogOptions): McpSessionLo
             result: bodies ? event.result : notLogged,
           });
         },
+        approval: (record) => void append(run, { ...stamp(), ...approvalEvent(record) }),
         summary: (event) => append(run, { ...stamp(), type: "run-summary", turns: 0, ...event }),
       };
     },

@@ -81,7 +81,7 @@ export async function createServeSession(options: ServeSessionOptions): Promise<
     ...(options.keyId === undefined ? {} : { keyId: options.keyId }),
     ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
   });
-  // The log of each call in flight, by call id: target activity is written under its call's run id.
+  // The log of each call in flight, by call id: target activity and approvals go under its call's run id.
   const callLogs = new Map<string, McpCallLog>();
   const surface = await openRunSurface(environment, {
     profile: options.profile,
@@ -90,6 +90,11 @@ export async function createServeSession(options: ServeSessionOptions): Promise<
     tools: options.tools(),
     onTargetActivity: (activity) =>
       (callLogs.get(activity.parentCallId) ?? sessionLog.startCall()).targetActivity(activity),
+    // Who settled each call that waited for approval, under the run id of the call that asked.
+    onApproval: (record) =>
+      (
+        (record.callId === undefined ? undefined : callLogs.get(record.callId)) ?? sessionLog.startCall()
+      ).approval(record),
     unknownToolText,
   });
   const listedTools = () => {

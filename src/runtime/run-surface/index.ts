@@ -1,3 +1,4 @@
+export { type ApprovalLogEvent, approvalEvent } from "./approval-event.js";
 export { MAX_LOGGED_OUTPUT_CHARS } from "./limits.js";
 export { openRunSurface } from "./open-run-surface.js";
 export { resultText } from "./result-text.js";

@@ -113,6 +113,42 @@ describe("tool_search and tool_describe answered without a run", () => {
     }
   });
 
+  it("a batch (queries) gives what the model gets in a run, a batch over the control's budget its refusal", async () => {
+    const seventeen = Array.from({ length: 17 }, (_, index) => ({ query: `q${index}` }));
+    const cases = [
+      [{ query: "send an email message", limit: 2 }, { query: "calendar" }],
+      [{ query: "weather" }, { query: "weather", limit: 1 }],
+      seventeen,
+    ];
+    for (const queries of cases) {
+      const provider = callingOnce("tool_search", { queries });
+      harness = await createRunnerHarness({
+        provider,
+        toolSearch: { enabled: true, searchDefaultLimit: 3, maxSearchLimit: 5 },
+      });
+      await harness.runner.run({
+        agentId: "main",
+        sessionKey: "s-look",
+        input: [{ type: "message", role: "user", text: "look" }],
+      });
+      const inRun = outputOf(provider.requests[1]?.input, "call-1");
+      expect(inRun, JSON.stringify(queries)).toBeDefined();
+      const preview = await harness.runner.searchTools?.({ agentId: "main", queries });
+      expect(preview?.answer?.output, JSON.stringify(queries)).toBe(inRun);
+      expect(preview?.arguments).toEqual({ queries });
+      expect(preview?.bytes.result).toBe(Buffer.byteLength(String(inRun), "utf8"));
+      if (queries === seventeen) {
+        expect(preview?.answer).toMatchObject({ isError: true, errorCode: "INVALID_REQUEST" });
+        expect(preview?.answer?.output).toContain("16");
+      } else {
+        const batch = JSON.parse(String(inRun)) as { results: Array<{ query: string }> };
+        expect(batch.results.map((group) => group.query)).toEqual(queries.map((item) => item.query));
+      }
+      await harness.close();
+      harness = undefined;
+    }
+  });
+
   it("describeTool answers exactly what tool_describe returned in a run, an unknown id with its error", async () => {
     for (const id of ["native:weather:weather_forecast", "email_send", "no_such_tool"]) {
       const provider = callingOnce("tool_describe", { id });

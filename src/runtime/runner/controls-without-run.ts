@@ -27,7 +27,7 @@ const LOOK_SESSION_KEY = "tool-search-look";
 const LOOK_CALL_ID = "tool-search-look";
 
 /**
- * `tool_search` for `look.query`, answered as a run of `agent` would answer it: the call goes through the
+ * `tool_search` for `look.query` (or the batch `look.queries`), answered as a run of `agent` would answer it: the call goes through the
  * run surface's own `execute` (the same controls, settings, mode, policy, owner filters and shared caches,
  * so a repeated look reuses the search index), and the output is the text the model would read back. The
  * bytes compare it with declaring every admitted tool up front (a surface of the same tools with Tool
@@ -38,7 +38,15 @@ export async function searchWithoutRun(
   agent: ResolvedAgent,
   look: ToolSearchLook,
 ): Promise<ToolSearchPreview> {
-  const args = { query: look.query, ...(look.limit === undefined ? {} : { limit: look.limit }) };
+  const args: ToolSearchPreview["arguments"] =
+    look.queries === undefined
+      ? { query: look.query, ...(look.limit === undefined ? {} : { limit: look.limit }) }
+      : {
+          queries: look.queries.map(({ query, limit }) => ({
+            query,
+            ...(limit === undefined ? {} : { limit }),
+          })),
+        };
   const api = agent.model.settings?.api ?? "openai-responses";
   const { surface, tools } = await inspectSurface(options, agent, { sessionKey: LOOK_SESSION_KEY });
   let state: ToolSearchState;

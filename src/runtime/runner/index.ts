@@ -12,6 +12,7 @@ export type {
   RunRequest,
   RunResult,
   ToolDescribePreview,
+  ToolSearchBatchQuery,
   ToolSearchLook,
   ToolSearchPreview,
 } from "./types.js";

@@ -3,7 +3,7 @@ import { setMaxListeners } from "node:events";
 import { messageOf } from "../../shared/errors/index.js";
 import type { ResolvedAgent } from "../config/index.js";
 import type { ConversationItem, Provider } from "../providers/index.js";
-import { emitRunEvent, type RunEvent } from "../run-surface/index.js";
+import { approvalEvent, emitRunEvent, type RunEvent } from "../run-surface/index.js";
 import { beginRun, runSessionLog } from "./begin-run.js";
 import { type ClientHandoff, clientToolDefinitions } from "./client-tools.js";
 import { functionCalls } from "./execute-call.js";
@@ -70,11 +70,7 @@ export async function runAgent(
         onTargetActivity: (activity) =>
           log.queue({ type: "target-activity", ...activity }, `run ${runId}: could not log target activity`),
         // Who settled each call that waited for approval, and how (display-only, like target activity).
-        onApproval: ({ id, toolName, ...record }) =>
-          log.queue(
-            { type: "approval", approvalId: id, name: toolName, ...record },
-            `run ${runId}: could not log an approval`,
-          ),
+        onApproval: (record) => log.queue(approvalEvent(record), `run ${runId}: could not log an approval`),
         ...(request.onEvent ? { onEvent: request.onEvent } : {}),
       },
     );

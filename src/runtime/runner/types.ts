@@ -98,13 +98,26 @@ export interface EffectiveSurface {
   servers?: Array<{ name: string; status: "ready" | "failed" | "starting"; tools: number; error?: string }>;
 }
 
-/** An agent's `tool_search` call, made without a run (`Runner.searchTools`). */
-export interface ToolSearchLook {
-  agentId: string;
+/** One query of a batch `tool_search` call (`queries`). */
+export interface ToolSearchBatchQuery {
   query: string;
-  /** The call's `limit`; omitted: the agent's default. Capped at the agent's maximum, as in a run. */
+  /** Omitted: the agent's default. Capped at the agent's maximum, as in a run. */
   limit?: number;
 }
+
+/**
+ * An agent's `tool_search` call, made without a run (`Runner.searchTools`): one `query` (with its `limit`),
+ * or a batch (`queries`), passed to the control as given (its own checks and budgets answer a bad batch).
+ */
+export type ToolSearchLook = { agentId: string } & (
+  | {
+      query: string;
+      /** The call's `limit`; omitted: the agent's default. Capped at the agent's maximum, as in a run. */
+      limit?: number;
+      queries?: undefined;
+    }
+  | { queries: ToolSearchBatchQuery[]; query?: undefined; limit?: undefined }
+);
 
 /** What a control answered the model, when the agent's runs have Tool Search on. */
 export interface ControlAnswer {
@@ -126,7 +139,7 @@ export interface ToolSearchPreview {
   agentId: string;
   toolSearch: ToolSearchState;
   /** The arguments the call was made with. */
-  arguments: { query: string; limit?: number };
+  arguments: { query: string; limit?: number } | { queries: ToolSearchBatchQuery[] };
   /** Absent when Tool Search is off for the agent (the model has no `tool_search`). */
   answer?: ControlAnswer;
   /** UTF-8 bytes, measured with the agent's provider API's own body mapping. */

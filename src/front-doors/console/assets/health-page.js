@@ -4,24 +4,59 @@
 import { api } from "./api.js";
 import { el, problem, show } from "./dom.js";
 
+/** How often the open page reads health again (the gateway caches its checks for as long). */
+const REFRESH_MS = 10_000;
+
+/**
+ * The Health page, read again every REFRESH_MS while it is open and visible (at once when it is shown
+ * again), and by its Refresh button. A part whose answer did not change is left as drawn, and a changed part
+ * is replaced in place, so focus, a selection and the scroll position stay; the page says when it was last
+ * read.
+ */
 export async function showHealth() {
   const result = el("div", { id: "health" });
   const servers = el("section", { id: "health-servers", "aria-labelledby": "health-servers-title" });
   const checks = el("section", { id: "health-checks", "aria-labelledby": "health-checks-title" });
+  const readAt = el("p", { id: "health-read-at", class: "meta" }, "Reading…");
   const refresh = el("button", { type: "button" }, "Refresh");
-  const load = async () => {
+  const drawn = { health: undefined, details: undefined };
+  let reading;
+  let timer;
+  const read = async () => {
     const [health, details] = await Promise.allSettled([api("/health"), api("/health/checks")]);
-    result.replaceChildren(
-      ...(health.status === "fulfilled" ? healthView(health.value) : [problem(health.reason)]),
-    );
-    if (details.status === "fulfilled") {
-      servers.replaceChildren(...serversView(details.value));
-      checks.replaceChildren(...checksView(details.value));
-    } else {
-      servers.replaceChildren(problem(details.reason));
-      checks.replaceChildren();
+    const healthKey = keyOf(health);
+    if (healthKey !== drawn.health) {
+      drawn.health = healthKey;
+      result.replaceChildren(
+        ...(health.status === "fulfilled" ? healthView(health.value) : [problem(health.reason)]),
+      );
     }
+    const detailsKey = keyOf(details);
+    if (detailsKey !== drawn.details) {
+      drawn.details = detailsKey;
+      if (details.status === "fulfilled") {
+        servers.replaceChildren(...serversView(details.value));
+        checks.replaceChildren(...checksView(details.value));
+      } else {
+        servers.replaceChildren(problem(details.reason));
+        checks.replaceChildren();
+      }
+    }
+    readAt.textContent = `Last read ${new Date().toLocaleTimeString()}; read again every ${REFRESH_MS / 1000} s while this page is open.`;
   };
+  // One read at a time; the next is planned when it ends, and not while the page is hidden.
+  const load = () => {
+    reading ??= read().finally(() => {
+      reading = undefined;
+      clearTimeout(timer);
+      if (!document.hidden) timer = setTimeout(() => void load(), REFRESH_MS);
+    });
+    return reading;
+  };
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) clearTimeout(timer);
+    else void load();
+  });
   refresh.addEventListener("click", () => void load());
   show(
     "Health",
@@ -31,11 +66,23 @@ export async function showHealth() {
       "As /healthz answers: storage, draining, and each provider's last request; then the MCP servers and the checks toolsift doctor makes that apply to a running gateway.",
     ),
     refresh,
+    readAt,
     result,
     servers,
     checks,
   );
   await load();
+}
+
+/** What a settled read drew from: its answer, or its failure's words. */
+function keyOf(settled) {
+  try {
+    return settled.status === "fulfilled"
+      ? `ok:${JSON.stringify(settled.value)}`
+      : `failed:${String(settled.reason?.message ?? settled.reason)}`;
+  } catch {
+    return `unreadable:${Math.random()}`;
+  }
 }
 
 function serversView(details) {

@@ -6,39 +6,71 @@
 import { api } from "./api.js";
 import { el, pretty, problem } from "./dom.js";
 
-/** The search box for one agent's catalog (Tool Search on), with the answer and the bytes below it. */
+/** Most query rows the box holds (the route's bound; tool_search itself answers past 16 with its refusal). */
+const MAX_QUERY_ROWS = 32;
+
+/**
+ * The search box for one agent's catalog (Tool Search on), with the answer and the bytes below it. One query
+ * is a single tool_search call; "Add query" adds rows, and several filled rows are one batch call
+ * (`queries`, each with its own limit), as a model would send it.
+ */
 export function searchBox(agentId) {
-  const query = el("input", {
-    id: "tool-query",
-    name: "q",
-    type: "search",
-    required: true,
-    maxlength: 512,
-    autocomplete: "off",
-    placeholder: "what the model would search for",
-  });
-  const limit = el("input", {
-    id: "tool-limit",
-    name: "limit",
-    type: "number",
-    min: 1,
-    max: 50,
-    step: 1,
-    inputmode: "numeric",
-    placeholder: "agent default",
-  });
+  const query = queryInput("tool-query", "what the model would search for");
+  const limit = limitInput("tool-limit");
+  const rows = [{ query, limit }];
   const answer = el("div", { id: "tool-search-answer", "aria-live": "polite" });
+  const extra = el("div", { id: "tool-batch-rows" });
+  const add = el("button", { type: "button", id: "tool-add-query" }, "Add query");
   const form = el(
     "form",
     { class: "filters", role: "search", "aria-label": "Search the catalog" },
     el("label", { for: "tool-query" }, "Query", query),
     el("label", { for: "tool-limit" }, "Limit (optional)", limit),
+    extra,
+    add,
     el("button", { type: "submit" }, "Search"),
   );
+  add.addEventListener("click", () => {
+    if (rows.length >= MAX_QUERY_ROWS) return;
+    const number = rows.length + 1;
+    const row = {
+      query: queryInput(`tool-query-${number}`, `query ${number}`),
+      limit: limitInput(`tool-limit-${number}`),
+    };
+    const remove = el("button", { type: "button", "aria-label": `Remove query ${number}` }, "Remove");
+    const group = el(
+      "div",
+      { role: "group", "aria-label": `Query ${number}`, class: "batch-row" },
+      el("label", { for: row.query.id }, `Query ${number}`, row.query),
+      el("label", { for: row.limit.id }, "Limit (optional)", row.limit),
+      remove,
+    );
+    remove.addEventListener("click", () => {
+      rows.splice(rows.indexOf(row), 1);
+      group.remove();
+      add.disabled = false;
+      (rows.at(-1)?.query ?? query).focus();
+    });
+    rows.push(row);
+    extra.append(group);
+    add.disabled = rows.length >= MAX_QUERY_ROWS;
+    row.query.focus();
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const params = new URLSearchParams({ agent: agentId, q: query.value });
-    if (limit.value !== "") params.set("limit", limit.value);
+    const params = new URLSearchParams({ agent: agentId });
+    const filled = rows.filter((row) => row.query.value.trim() !== "");
+    if (filled.length <= 1) {
+      params.append("q", (filled[0] ?? rows[0]).query.value);
+      const only = (filled[0] ?? rows[0]).limit.value;
+      if (only !== "") params.set("limit", only);
+    } else {
+      // A batch: each query with its limit beside it (empty: the agent's default).
+      for (const row of filled) {
+        params.append("q", row.query.value);
+        params.append("limit", row.limit.value);
+      }
+    }
     answer.replaceChildren(el("p", { class: "meta" }, "Searching…"));
     try {
       answer.replaceChildren(...present(searchView(await api(`/tool-search?${params}`))));
@@ -53,11 +85,36 @@ export function searchBox(agentId) {
     el(
       "p",
       { class: "meta" },
-      "Shows exactly what tool_search returns to this agent's model for a query in a run (same settings, mode, policy and owners), and the request bytes it saves.",
+      "Shows exactly what tool_search returns to this agent's model for a query in a run (same settings, mode, policy and owners), and the request bytes it saves. Add queries to see a batch call (queries) as the model gets it.",
     ),
     form,
     answer,
   );
+}
+
+function queryInput(id, placeholder) {
+  return el("input", {
+    id,
+    name: "q",
+    type: "search",
+    required: id === "tool-query",
+    maxlength: 512,
+    autocomplete: "off",
+    placeholder,
+  });
+}
+
+function limitInput(id) {
+  return el("input", {
+    id,
+    name: "limit",
+    type: "number",
+    min: 1,
+    max: 50,
+    step: 1,
+    inputmode: "numeric",
+    placeholder: "agent default",
+  });
 }
 
 function searchView(preview) {
@@ -89,20 +146,44 @@ function searchView(preview) {
   ];
 }
 
-/** The candidates of a single search's output (a JSON array), or a note when it found none. */
+/**
+ * The candidates of a search's output: a single search's JSON array, or a batch's groups (one per query, in
+ * order, each marked when the response bound cut it); a note when there are none.
+ */
 function candidateList(output) {
-  let candidates;
+  let parsed;
   try {
-    candidates = JSON.parse(output);
+    parsed = JSON.parse(output);
   } catch {
     return el("p", { class: "meta" }, "No candidates: the model reads the text below.");
   }
+  if (Array.isArray(parsed?.results)) {
+    return el(
+      "div",
+      { id: "tool-batch-results" },
+      parsed.results.map((group, index) =>
+        el(
+          "section",
+          { class: "batch-group", "aria-label": `Query ${index + 1}` },
+          el("h3", {}, `Query ${index + 1}: `, el("code", {}, String(group?.query ?? ""))),
+          group?.truncated === true
+            ? el("p", { class: "meta" }, "Cut to fit the response bound (truncated).")
+            : undefined,
+          candidateItems(group?.candidates, undefined),
+        ),
+      ),
+    );
+  }
+  return candidateItems(parsed, "tool-candidates");
+}
+
+function candidateItems(candidates, id) {
   if (!Array.isArray(candidates) || candidates.length === 0) {
     return el("p", { class: "meta" }, "No candidates for this query.");
   }
   return el(
     "ol",
-    { id: "tool-candidates", "aria-label": "Candidates" },
+    { ...(id === undefined ? {} : { id }), class: "candidates", "aria-label": "Candidates" },
     candidates.map((candidate) =>
       el(
         "li",
