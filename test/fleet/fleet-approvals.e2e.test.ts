@@ -1,4 +1,7 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI_ENTRY } from "../../src/dev/qa/start-gateway-process.js";
 import { FLEET_TOKENS, type Fleet, read, respond, startFleet } from "./fleet.test-support.js";
 
 // An approval asked for by a run on one gateway, listed and decided through another; a gateway killed with
@@ -31,6 +34,45 @@ async function decide(
 type Listed = Array<{ id: string; toolName: string; sessionKey: string; keyId?: string }>;
 
 describe("approvals across a fleet", () => {
+  it("a `toolsift mcp serve` call waiting for approval is listed and allowed through a gateway; the MCP call finishes", async () => {
+    const [a] = fleet.gateways;
+    if (!a) throw new Error("a gateway expected");
+    const runs = fleet.markerRuns();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_ENTRY, "mcp", "serve"],
+      env: fleet.env("mcp") as Record<string, string>,
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "fleet-approval-probe", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      // The fleet's config declares its tools directly, and touch_marker needs an operator's approval.
+      const called = client.callTool({ name: "touch_marker", arguments: {} });
+      let listed: Listed = [];
+      await expect
+        .poll(
+          async () => {
+            listed = (await read(a, "ops", "/v1/approvals")).body.approvals as Listed;
+            return listed.length;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
+      expect(listed[0]?.toolName).toBe("touch_marker");
+      // The MCP server's run belongs to no key: another key does not see it; the admin decides it.
+      expect((await read(a, "alice", "/v1/approvals")).body.approvals).toEqual([]);
+      const id = listed[0]?.id ?? "";
+      expect((await decide(a.url, FLEET_TOKENS.ALICE_TOKEN, id, "allow")).status).toBe(404);
+      expect((await decide(a.url, FLEET_TOKENS.OPS_TOKEN, id, "allow")).status).toBe(200);
+      const result = await called;
+      expect(JSON.stringify(result.content)).toContain("marked");
+      expect(fleet.markerRuns()).toBe(runs + 1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("an approval asked on gateway A is listed and allowed through gateway B, and the run on A goes on", async () => {
     const [a, b] = fleet.gateways;
     if (!a || !b) throw new Error("two gateways expected");
