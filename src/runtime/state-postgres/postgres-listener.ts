@@ -3,10 +3,14 @@ import { messageOf } from "../../shared/errors/index.js";
 import { CONNECT_TIMEOUT_MS, LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MIN_MS } from "./limits.js";
 import { redactedUrl } from "./postgres-unavailable.js";
 
-/** The NOTIFY channels toolsift uses; the payload of each is an id. */
+/** The NOTIFY channels toolsift uses; every payload is short (ids, never content). */
 export const NOTIFY_CHANNELS = {
   /** Payload: the id of the approval request just settled. */
   approvalSettled: "toolsift_approval_settled",
+  /** Payload: the id of the approval request just published (waiting for a decision). */
+  approvalPublished: "toolsift_approval_published",
+  /** Payload: `<store tag> <agent id>/<session key>` of a session whose events were just appended. */
+  sessionAppended: "toolsift_session_appended",
   /** Payload: the id of the session whose run just released its claim (or left the queue). */
   sessionReleased: "toolsift_session_released",
 } as const;

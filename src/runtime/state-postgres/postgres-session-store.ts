@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { isToolsiftError, messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import {
   assertValidSessionKey,
@@ -17,6 +18,7 @@ import {
 } from "../sessions/index.js";
 import { HEALTH_PROBE_CACHE_MS, MAX_APPEND_BATCH_BYTES, SESSION_PAGE_SCAN_ROWS } from "./limits.js";
 import type { PostgresPool } from "./open-postgres-pool.js";
+import { NOTIFY_CHANNELS, type PostgresListener } from "./postgres-listener.js";
 import { POSTGRES_FIX, redactedUrl } from "./postgres-unavailable.js";
 
 /** Options of createPostgresSessionStore. */
@@ -26,14 +28,22 @@ export interface PostgresSessionStoreOptions {
    * database, the reason and the fix), and once when it takes them again. Default: nothing is reported.
    */
   onStorageFault?(line: string): void;
+  /**
+   * This process's LISTEN connection: appends other processes make (their `toolsift_session_appended`
+   * notifications) are told to `onAppended` listeners as this process's own are. Without it only this
+   * process's appends are told (every append still notifies, for the stores that listen).
+   */
+  listener?: PostgresListener;
 }
 
 /**
  * One statement per batch of lines of one session: the session row is created or updated (time, bytes, and
  * `last_seq` moved past the batch) and the lines are inserted numbered after the `last_seq` it had. The
  * upsert locks the session row until the statement commits, so appends to one session from several
- * processes take turns and get distinct, consecutive seqs; the statement commits whole or not at all.
- * $1 agent, $2 key, $3 bytes of the batch, $4 the lines (text[], without their newlines).
+ * processes take turns and get distinct, consecutive seqs; the statement commits whole or not at all. It
+ * ends with one NOTIFY on `toolsift_session_appended` (payload $5: `<store tag> <agent>/<key>`), sent when
+ * the statement commits, so other processes' live views wake at once however many lines the batch holds.
+ * $1 agent, $2 key, $3 bytes of the batch, $4 the lines (text[], without their newlines), $5 the payload.
  */
 const APPEND_SQL = `WITH session AS (
   INSERT INTO toolsift_sessions AS s (agent_id, session_key, bytes, last_seq)
@@ -43,10 +53,15 @@ const APPEND_SQL = `WITH session AS (
     bytes = s.bytes + EXCLUDED.bytes,
     last_seq = s.last_seq + EXCLUDED.last_seq
   RETURNING s.last_seq
+), lines AS (
+  INSERT INTO toolsift_session_events (agent_id, session_key, seq, line)
+  SELECT $1, $2, session.last_seq - cardinality($4::text[]) + line.ord, line.text
+  FROM session, unnest($4::text[]) WITH ORDINALITY AS line(text, ord)
 )
-INSERT INTO toolsift_session_events (agent_id, session_key, seq, line)
-SELECT $1, $2, session.last_seq - cardinality($4::text[]) + line.ord, line.text
-FROM session, unnest($4::text[]) WITH ORDINALITY AS line(text, ord)`;
+SELECT pg_notify('${NOTIFY_CHANNELS.sessionAppended}', $5::text) FROM session`;
+
+/** Random bytes of a store's tag: its own notifications come back to it, and are known by the tag. */
+const STORE_TAG_BYTES = 6;
 
 type Pending = { line: string; bytes: number; resolve: () => void; reject: (error: unknown) => void };
 type Queue = { pending: Pending[]; drained: Promise<void> };
@@ -118,6 +133,7 @@ export function createPostgresSessionStore(
   const where = redactedUrl(db.url);
   const queues = new Map<string, Queue>();
   const watchers = createAppendWatchers();
+  const tag = randomBytes(STORE_TAG_BYTES).toString("hex");
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
 
   const faults = createStorageFaultReporter(
@@ -140,7 +156,13 @@ export function createPostgresSessionStore(
     const bytes = batch.reduce((sum, entry) => sum + entry.bytes, 0);
     const action = `appending to session ${agentId}/${sessionKey}`;
     try {
-      await db.query(action, APPEND_SQL, [agentId, sessionKey, bytes, lines]);
+      await db.query(action, APPEND_SQL, [
+        agentId,
+        sessionKey,
+        bytes,
+        lines,
+        `${tag} ${agentId}/${sessionKey}`,
+      ]);
     } catch (error) {
       throw failure(`append to session ${agentId}/${sessionKey}`, error);
     }
@@ -176,6 +198,14 @@ export function createPostgresSessionStore(
         drain(agentId, sessionKey, id, queue),
       );
     });
+
+  // Appends of other processes: their notification names the session (this store's own are told at once).
+  options.listener?.subscribe(NOTIFY_CHANNELS.sessionAppended, (payload) => {
+    const space = payload.indexOf(" ");
+    if (space === -1 || payload.slice(0, space) === tag) return;
+    const session = parseSessionListId(payload.slice(space + 1));
+    if (session !== undefined) watchers.tell(session.agentId, session.sessionKey);
+  });
 
   const probe = async (): Promise<StorageStatus> => {
     let status: StorageStatus;
