@@ -1,11 +1,14 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CatalogEntry, toCatalogEntry } from "../../core/catalog/index.js";
 import { createApprovalBroker } from "../approvals/index.js";
 import type { SessionEvent } from "../sessions/index.js";
 import type { StateStore } from "../state/index.js";
-import { eventually } from "./fleet-gateway.test-support.js";
+import { eventually, openTestGateway } from "./fleet-gateway.test-support.js";
 import { openPostgresState } from "./open-postgres-state.js";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.test-support.js";
+import { NOTIFY_CHANNELS } from "./postgres-listener.js";
+import { createPostgresSessionStore } from "./postgres-session-store.js";
 
 // Two processes' state stores on one database: what one writes wakes the other's hooks (`onAppended`,
 // the approval broker's `onChange`) through the NOTIFY its statement sends, with no re-read anywhere.
@@ -117,6 +120,63 @@ describe("PostgreSQL state: other processes' changes wake this one's hooks", () 
     } finally {
       brokerA.close();
       brokerB.close();
+    }
+  });
+});
+
+describe("PostgreSQL state: appends notify only while some process follows sessions live", () => {
+  it("no listener anywhere: no NOTIFY; one on B: A's appends notify; B's gone: they stop", async () => {
+    const url = await cluster.createDatabase("watch");
+    const gwA = await openTestGateway(url);
+    const gwB = await openTestGateway(url);
+    const storeA = createPostgresSessionStore(gwA.db, { listener: gwA.listener, watchCheckMs: 100 });
+    const storeB = createPostgresSessionStore(gwB.db, { listener: gwB.listener, watchCheckMs: 100 });
+    // A raw LISTEN connection counts what the appends send; its own NOTIFY after them marks "all arrived".
+    const spy = new pg.Client({ connectionString: url });
+    await spy.connect();
+    const payloads: string[] = [];
+    spy.on("notification", (message) => payloads.push(message.payload ?? ""));
+    await spy.query(`LISTEN ${NOTIFY_CHANNELS.sessionAppended}`);
+    const sent = async (): Promise<string[]> => {
+      const marker = `marker ${payloads.length}-${Date.now()}`;
+      await spy.query("SELECT pg_notify($1, $2)", [NOTIFY_CHANNELS.sessionAppended, marker]);
+      await eventually("the marker", () => payloads.includes(marker));
+      const got = payloads.filter((payload) => !payload.startsWith("marker "));
+      payloads.length = 0;
+      return got;
+    };
+    const appendSpaced = async (key: string) => {
+      for (let round = 0; round < 3; round += 1) {
+        await storeA.append("main", key, event(key));
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+    };
+    try {
+      // The first look answers "nobody follows": from then on A's appends send nothing.
+      await appendSpaced("unwatched-warm");
+      await sent();
+      await appendSpaced("unwatched");
+      expect(await sent()).toEqual([]);
+
+      // B follows sessions (a live view opened there): A's appends reach B's listener, one NOTIFY each.
+      const onB: string[] = [];
+      const stop = storeB.onAppended?.((agentId, sessionKey) => onB.push(`${agentId}/${sessionKey}`));
+      await eventually("B told of A's append", async () => {
+        await storeA.append("main", "watched", event("watched"));
+        return onB.includes("main/watched");
+      });
+      expect((await sent()).some((payload) => payload.endsWith(" main/watched"))).toBe(true);
+
+      // B stops following: once A looks again, its appends send nothing.
+      stop?.();
+      await appendSpaced("unwatched-again-warm");
+      await sent();
+      await appendSpaced("unwatched-again");
+      expect(await sent()).toEqual([]);
+    } finally {
+      await spy.end();
+      await gwA.close();
+      await gwB.close();
     }
   });
 });

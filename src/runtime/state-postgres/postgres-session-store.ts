@@ -20,6 +20,7 @@ import { HEALTH_PROBE_CACHE_MS, MAX_APPEND_BATCH_BYTES, SESSION_PAGE_SCAN_ROWS }
 import type { PostgresPool } from "./open-postgres-pool.js";
 import { NOTIFY_CHANNELS, type PostgresListener } from "./postgres-listener.js";
 import { POSTGRES_FIX, redactedUrl } from "./postgres-unavailable.js";
+import { createSessionWatch } from "./session-watch.js";
 
 /** Options of createPostgresSessionStore. */
 export interface PostgresSessionStoreOptions {
@@ -30,10 +31,13 @@ export interface PostgresSessionStoreOptions {
   onStorageFault?(line: string): void;
   /**
    * This process's LISTEN connection: appends other processes make (their `toolsift_session_appended`
-   * notifications) are told to `onAppended` listeners as this process's own are. Without it only this
-   * process's appends are told (every append still notifies, for the stores that listen).
+   * notifications) are told to `onAppended` listeners as this process's own are, and appends notify only
+   * while some process has an `onAppended` listener (`createSessionWatch`). Without it only this process's
+   * appends are told, and every append notifies.
    */
   listener?: PostgresListener;
+  /** How often the store looks whether any process follows sessions live. Default SESSION_WATCH_CHECK_MS. */
+  watchCheckMs?: number;
 }
 
 /**
@@ -41,9 +45,10 @@ export interface PostgresSessionStoreOptions {
  * `last_seq` moved past the batch) and the lines are inserted numbered after the `last_seq` it had. The
  * upsert locks the session row until the statement commits, so appends to one session from several
  * processes take turns and get distinct, consecutive seqs; the statement commits whole or not at all. It
- * ends with one NOTIFY on `toolsift_session_appended` (payload $5: `<store tag> <agent>/<key>`), sent when
- * the statement commits, so other processes' live views wake at once however many lines the batch holds.
- * $1 agent, $2 key, $3 bytes of the batch, $4 the lines (text[], without their newlines), $5 the payload.
+ * ends with one NOTIFY on `toolsift_session_appended` (payload $5: `<store tag> <agent>/<key>`; none when
+ * $5 is null), sent when the statement commits, so other processes' live views wake at once however many
+ * lines the batch holds. $1 agent, $2 key, $3 bytes of the batch, $4 the lines (text[], without their
+ * newlines), $5 the payload or null.
  */
 const APPEND_SQL = `WITH session AS (
   INSERT INTO toolsift_sessions AS s (agent_id, session_key, bytes, last_seq)
@@ -58,7 +63,7 @@ const APPEND_SQL = `WITH session AS (
   SELECT $1, $2, session.last_seq - cardinality($4::text[]) + line.ord, line.text
   FROM session, unnest($4::text[]) WITH ORDINALITY AS line(text, ord)
 )
-SELECT pg_notify('${NOTIFY_CHANNELS.sessionAppended}', $5::text) FROM session`;
+SELECT pg_notify('${NOTIFY_CHANNELS.sessionAppended}', $5::text) FROM session WHERE $5::text IS NOT NULL`;
 
 /** Random bytes of a store's tag: its own notifications come back to it, and are known by the tag. */
 const STORE_TAG_BYTES = 6;
@@ -134,6 +139,13 @@ export function createPostgresSessionStore(
   const queues = new Map<string, Queue>();
   const watchers = createAppendWatchers();
   const tag = randomBytes(STORE_TAG_BYTES).toString("hex");
+  const watch =
+    options.listener === undefined
+      ? undefined
+      : createSessionWatch(db, options.listener, {
+          ...(options.watchCheckMs === undefined ? {} : { checkMs: options.watchCheckMs }),
+        });
+  let followers = 0;
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
 
   const faults = createStorageFaultReporter(
@@ -156,13 +168,8 @@ export function createPostgresSessionStore(
     const bytes = batch.reduce((sum, entry) => sum + entry.bytes, 0);
     const action = `appending to session ${agentId}/${sessionKey}`;
     try {
-      await db.query(action, APPEND_SQL, [
-        agentId,
-        sessionKey,
-        bytes,
-        lines,
-        `${tag} ${agentId}/${sessionKey}`,
-      ]);
+      const payload = watch === undefined || watch.wanted() ? `${tag} ${agentId}/${sessionKey}` : null;
+      await db.query(action, APPEND_SQL, [agentId, sessionKey, bytes, lines, payload]);
     } catch (error) {
       throw failure(`append to session ${agentId}/${sessionKey}`, error);
     }
@@ -291,7 +298,20 @@ export function createPostgresSessionStore(
       watchers.tell(agentId, sessionKey);
     },
 
-    onAppended: (listener) => watchers.add(listener),
+    // While this process has a listener, it follows sessions live: other processes' appends notify.
+    onAppended(listener) {
+      const stop = watchers.add(listener);
+      followers += 1;
+      if (followers === 1) watch?.watching(true);
+      let stopped = false;
+      return () => {
+        if (stopped) return;
+        stopped = true;
+        stop();
+        followers -= 1;
+        if (followers === 0) watch?.watching(false);
+      };
+    },
 
     probeWritable() {
       const now = Date.now();
