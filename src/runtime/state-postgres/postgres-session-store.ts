@@ -40,30 +40,37 @@ export interface PostgresSessionStoreOptions {
   watchCheckMs?: number;
 }
 
-/**
- * One statement per batch of lines of one session: the session row is created or updated (time, bytes, and
- * `last_seq` moved past the batch) and the lines are inserted numbered after the `last_seq` it had. The
- * upsert locks the session row until the statement commits, so appends to one session from several
- * processes take turns and get distinct, consecutive seqs; the statement commits whole or not at all. It
- * ends with one NOTIFY on `toolsift_session_appended` (payload $5: `<store tag> <agent>/<key>`; none when
- * $5 is null), sent when the statement commits, so other processes' live views wake at once however many
- * lines the batch holds. $1 agent, $2 key, $3 bytes of the batch, $4 the lines (text[], without their
- * newlines), $5 the payload or null.
- */
-const APPEND_SQL = `WITH session AS (
-  INSERT INTO toolsift_sessions AS s (agent_id, session_key, bytes, last_seq)
+/** Upserts the session row for a batch, moving `last_seq` past it; `RETURNING` the new `last_seq`. */
+const UPSERT_SESSION = `INSERT INTO toolsift_sessions AS s (agent_id, session_key, bytes, last_seq)
   VALUES ($1, $2, $3, cardinality($4::text[]))
   ON CONFLICT (agent_id, session_key) DO UPDATE
   SET updated_at = date_trunc('milliseconds', clock_timestamp()),
     bytes = s.bytes + EXCLUDED.bytes,
     last_seq = s.last_seq + EXCLUDED.last_seq
-  RETURNING s.last_seq
-), lines AS (
-  INSERT INTO toolsift_session_events (agent_id, session_key, seq, line)
+  RETURNING s.last_seq`;
+
+/** Inserts the batch's lines numbered after the `last_seq` the session had. */
+const INSERT_LINES = `INSERT INTO toolsift_session_events (agent_id, session_key, seq, line)
   SELECT $1, $2, session.last_seq - cardinality($4::text[]) + line.ord, line.text
-  FROM session, unnest($4::text[]) WITH ORDINALITY AS line(text, ord)
-)
-SELECT pg_notify('${NOTIFY_CHANNELS.sessionAppended}', $5::text) FROM session WHERE $5::text IS NOT NULL`;
+  FROM session, unnest($4::text[]) WITH ORDINALITY AS line(text, ord)`;
+
+/**
+ * One statement per batch of lines of one session: the session row is created or updated (time, bytes, and
+ * `last_seq` moved past the batch) and the lines are inserted numbered after the `last_seq` it had. The
+ * upsert locks the session row until the statement commits, so appends to one session from several
+ * processes take turns and get distinct, consecutive seqs; the statement commits whole or not at all.
+ * $1 agent, $2 key, $3 bytes of the batch, $4 the lines (text[], without their newlines).
+ */
+const APPEND_SQL = `WITH session AS (${UPSERT_SESSION})
+${INSERT_LINES}`;
+
+/**
+ * APPEND_SQL ending with one NOTIFY on `toolsift_session_appended` (payload $5: `<store tag> <agent>/<key>`),
+ * sent when the statement commits, so other processes' live views wake at once however many lines the batch
+ * holds. Used while some process follows sessions live (`createSessionWatch`).
+ */
+const APPEND_NOTIFY_SQL = `WITH session AS (${UPSERT_SESSION}), lines AS (${INSERT_LINES})
+SELECT pg_notify('${NOTIFY_CHANNELS.sessionAppended}', $5::text) FROM session`;
 
 /** Random bytes of a store's tag: its own notifications come back to it, and are known by the tag. */
 const STORE_TAG_BYTES = 6;
@@ -168,8 +175,10 @@ export function createPostgresSessionStore(
     const bytes = batch.reduce((sum, entry) => sum + entry.bytes, 0);
     const action = `appending to session ${agentId}/${sessionKey}`;
     try {
-      const payload = watch === undefined || watch.wanted() ? `${tag} ${agentId}/${sessionKey}` : null;
-      await db.query(action, APPEND_SQL, [agentId, sessionKey, bytes, lines, payload]);
+      const values = [agentId, sessionKey, bytes, lines];
+      await (watch === undefined || watch.wanted()
+        ? db.query(action, APPEND_NOTIFY_SQL, [...values, `${tag} ${agentId}/${sessionKey}`])
+        : db.query(action, APPEND_SQL, values));
     } catch (error) {
       throw failure(`append to session ${agentId}/${sessionKey}`, error);
     }
