@@ -43,8 +43,9 @@ const settlementOf = (row: SettlementRow): ApprovalSettlement => ({
  * Pending approvals in toolsift_approvals, shared by the fleet. The first settlement wins (a conditional
  * UPDATE) and is announced with NOTIFY in the same transaction; every process's onSettled listeners are told
  * once per settled id. A publish is announced the same way (one statement: the INSERT and its NOTIFY), and
- * every other process's onPublished listeners are told, so their views of the pending list re-read at once. A lost notification (the LISTEN connection was down) is caught up after the listener
- * reconnects and by re-reading, every `recheckMs`, the requests this process published and still waits on.
+ * every other process's onPublished listeners are told, so their views of the pending list read it again at
+ * once. A lost notification (the LISTEN connection was down) is caught up after the listener reconnects and
+ * by re-reading, every `recheckMs`, the requests this process published and still waits on.
  * Database faults reject with STORAGE_UNAVAILABLE.
  */
 export function createPostgresApprovalLedger(

@@ -136,7 +136,9 @@ function takeBatch(pending: Pending[]): Pending[] {
  * order (`APPEND_SQL`: atomic, seqs ordered across processes). `append` resolves once its statement
  * committed. A database fault rejects with STORAGE_UNAVAILABLE and is reported once through
  * `onStorageFault` until an append or probe succeeds again. `read` waits for this process's queued appends
- * of the session, then parses the lines in seq order (a row that does not parse is skipped).
+ * of the session, then parses the lines in seq order (a row that does not parse is skipped). With the
+ * process's LISTEN connection (`options.listener`), `onAppended` hears other processes' appends too: each
+ * batch sends one NOTIFY while some process has an `onAppended` listener (`createSessionWatch`).
  */
 export function createPostgresSessionStore(
   db: PostgresPool,
