@@ -4,9 +4,10 @@ import { openLive } from "../../src/front-doors/console/live-client.test-support
 import { FLEET_TOKENS, type Fleet, read, respond, startFleet } from "./fleet.test-support.js";
 
 // Pushed updates on a fleet: alice's console on gateway B follows a session and the approvals list while her
-// run goes on gateway A. Nothing of the run happens in B's process: B's streams see it by re-reading the
-// shared PostgreSQL state. The approval's decision (made on A) is logged in the session and read on B with
-// who decided; the sessions page's search by content on B finds the session A wrote.
+// run goes on gateway A. Nothing of the run happens in B's process: B's streams are woken by A's NOTIFY and
+// read the shared PostgreSQL state (fleet-console-notify.e2e.test.ts proves the wake-up alone delivers). The
+// approval's decision (made on A) is logged in the session and read on B with who decided; the sessions
+// page's search by content on B finds the session A wrote.
 
 let fleet: Fleet;
 

@@ -20,11 +20,19 @@ export const MAX_LIVE_STREAMS = 64;
 /** Live streams one console session holds open at once (a browser with a few tabs); past it a new one is 429. */
 export const MAX_LIVE_STREAMS_PER_SESSION = 4;
 
-/** How often a live session stream re-reads the session from the store when nothing woke it: 500 ms. */
-export const LIVE_SESSION_REREAD_MS = 500;
+/**
+ * How often a live session stream re-reads the session when nothing woke it: 5 s. Appends wake it at once
+ * (this process's, and on PostgreSQL every gateway's through NOTIFY); the re-read catches what a wake-up
+ * missed (a notification lost while the LISTEN connection was down).
+ */
+export const LIVE_SESSION_REREAD_MS = 5_000;
 
-/** How often a live approvals stream re-reads the pending approvals when nothing woke it: 1 s. */
-export const LIVE_APPROVALS_REREAD_MS = 1000;
+/**
+ * How often a live approvals stream re-reads the pending approvals when nothing woke it: 5 s. Requests and
+ * decisions wake it at once (on PostgreSQL every gateway's, through NOTIFY); the re-read catches a lost
+ * notification and requests whose gateway died (they leave the list untold).
+ */
+export const LIVE_APPROVALS_REREAD_MS = 5_000;
 
 /** A live stream writes a heartbeat line after this long without another line: 15 s. */
 export const LIVE_HEARTBEAT_MS = 15_000;

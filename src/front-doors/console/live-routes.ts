@@ -58,9 +58,10 @@ type Wakes = (change: ConsoleChange) => boolean;
  * the timeline and approvals pages, as NDJSON (`application/x-ndjson`, one `LiveLine` per line) that the page
  * reads with `fetch()` and a stream reader, so the request carries the CSRF header like every other read. The
  * checks are the reads' own: the session cookie and CSRF token, then the first read through the backend
- * (scope, ownership: another key's session is the same 404) before the stream opens. The stream re-reads the
- * shared state every `LIVE_SESSION_REREAD_MS` / `LIVE_APPROVALS_REREAD_MS`, so a run or an approval on
- * another gateway of a fleet shows up as one on this one, and writes only what changed. Bounded: at most
+ * (scope, ownership: another key's session is the same 404) before the stream opens. The stream reads again
+ * when `ConsoleBackend.watch` tells of a change (this process's appends and approvals, and on PostgreSQL
+ * every gateway's, announced by NOTIFY), and every `LIVE_SESSION_REREAD_MS` / `LIVE_APPROVALS_REREAD_MS`
+ * anyway (for a notification lost while the LISTEN connection was down), and writes only what changed. Bounded: at most
  * `MAX_LIVE_STREAMS` per process and `MAX_LIVE_STREAMS_PER_SESSION` per console session (429 past them), a
  * heartbeat line every `LIVE_HEARTBEAT_MS`, and an end line after `LIVE_STREAM_MAX_MS` or once the console
  * session is signed out or expired; a client that goes away ends it at the next write or wait.

@@ -84,6 +84,8 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
     waiters.get(id)?.finish(settlement);
     changed();
   });
+  // A request published by another process sharing the ledger changes the pending list too.
+  ledger.onPublished?.(changed);
 
   /**
    * Settles `id` here (timeout, cancel, close) unless someone settled it first, in which case their

@@ -87,10 +87,10 @@ export interface ApprovalBroker {
   /** Denies every pending request, and every later one that would wait. Idempotent. */
   close(): void;
   /**
-   * Tells `listener` when the pending list may have changed: a request of this process was published, or a
-   * request was settled (through this process, or any process sharing the ledger that announces its
-   * settlements). Requests published by other processes are seen only by reading `pending()` again. Returns
-   * what stops the telling.
+   * Tells `listener` when the pending list may have changed: a request was published (by this process, or by
+   * another sharing a ledger that announces publications) or settled (through this process, or any process
+   * sharing a ledger that announces settlements). A request whose gateway died leaves the list untold: read
+   * `pending()` again now and then. Returns what stops the telling.
    */
   onChange(listener: () => void): () => void;
 }
@@ -129,4 +129,10 @@ export interface ApprovalLedger {
    * process of the fleet); returns what stops the telling.
    */
   onSettled(listener: (id: string, settlement: ApprovalSettlement) => void): () => void;
+  /**
+   * Tells `listener` when another process sharing the ledger may have published a request (its
+   * announcement arrived, or the ledger reconnected and may have missed some); returns what stops the
+   * telling. Optional: a ledger without it (this process's memory) has no other publisher.
+   */
+  onPublished?(listener: () => void): () => void;
 }

@@ -119,8 +119,10 @@ export interface SessionStore {
    */
   listPage?(options: SessionPageOptions): Promise<SessionPage>;
   /**
-   * Tells `listener` after each append of this process went through (not appends of other processes sharing
-   * the store: a reader that must see those re-reads). Returns what stops the telling. Optional.
+   * Tells `listener` after each append of this process went through, and, for a store shared by processes
+   * that announce their appends (PostgreSQL), after theirs as they are heard of (an announcement can be lost
+   * while the store's connection is down: a reader that must see every change also re-reads now and then).
+   * Returns what stops the telling. Optional.
    */
   onAppended?(listener: (agentId: string, sessionKey: string) => void): () => void;
   /**

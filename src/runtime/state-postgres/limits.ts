@@ -49,3 +49,10 @@ export const SETTLED_APPROVAL_KEEP_MS = 24 * 60 * 60 * 1000;
  * waiting for a login, 1 for a signed-in session), so the bounds hold when gateways open sessions at once.
  */
 export const CONSOLE_SESSION_LOCK_CLASS = 72_140_328;
+/**
+ * Key of the shared advisory lock a process holds on its LISTEN connection while it follows sessions live (a
+ * console's live view is open): appends NOTIFY only while some process holds it (any constant int4 pair).
+ */
+export const SESSION_WATCH_LOCK: readonly [number, number] = [72_140_329, 0];
+/** How old a store's answer to "does any process follow sessions live?" may be before it asks again. */
+export const SESSION_WATCH_CHECK_MS = 1_000;

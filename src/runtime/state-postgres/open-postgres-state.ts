@@ -92,7 +92,7 @@ export async function openPostgresState(
   const listener = startPostgresListener(url, { log });
   const presence = await startGatewayPresence(db, { log });
   const approvals = createPostgresApprovalLedger(db, listener, presence, { log });
-  const sessions = createPostgresSessionStore(db, { onStorageFault: log });
+  const sessions = createPostgresSessionStore(db, { onStorageFault: log, listener });
   const queues = new Set<PostgresRunQueue>();
   let closing: Promise<void> | undefined;
   return {

@@ -42,8 +42,10 @@ const settlementOf = (row: SettlementRow): ApprovalSettlement => ({
 /**
  * Pending approvals in toolsift_approvals, shared by the fleet. The first settlement wins (a conditional
  * UPDATE) and is announced with NOTIFY in the same transaction; every process's onSettled listeners are told
- * once per settled id. A lost notification (the LISTEN connection was down) is caught up after the listener
- * reconnects and by re-reading, every `recheckMs`, the requests this process published and still waits on.
+ * once per settled id. A publish is announced the same way (one statement: the INSERT and its NOTIFY), and
+ * every other process's onPublished listeners are told, so their views of the pending list read it again at
+ * once. A lost notification (the LISTEN connection was down) is caught up after the listener reconnects and
+ * by re-reading, every `recheckMs`, the requests this process published and still waits on.
  * Database faults reject with STORAGE_UNAVAILABLE.
  */
 export function createPostgresApprovalLedger(
@@ -53,6 +55,9 @@ export function createPostgresApprovalLedger(
   options: PostgresApprovalLedgerOptions = {},
 ): PostgresApprovalLedger {
   const listeners = new Set<(id: string, settlement: ApprovalSettlement) => void>();
+  const publishedListeners = new Set<() => void>();
+  /** Ids published through this ledger: their notification comes back here, and is not told again. */
+  const publishedHere = new RecentIds();
   /** Requests published here whose settlement no listener has been told of yet. */
   const waiting = new Set<string>();
   /** Ids listeners were told of (so a settlement seen twice, by NOTIFY and by a re-read, is told once). */
@@ -110,16 +115,37 @@ export function createPostgresApprovalLedger(
         ),
     );
   });
-  const unconnected = listener.onConnected(() => void catchUp());
+  const tellPublished = () => {
+    if (closed) return;
+    for (const published of [...publishedListeners]) {
+      try {
+        published();
+      } catch (error) {
+        log(`approval ledger: an onPublished listener failed: ${messageOf(error)}`);
+      }
+    }
+  };
+  const unpublished = listener.subscribe(NOTIFY_CHANNELS.approvalPublished, (id) => {
+    if (!publishedHere.has(id)) tellPublished();
+  });
+  // After a (re)connection, requests published while nobody listened may be missing from views: re-read.
+  const unconnected = listener.onConnected(() => {
+    void catchUp();
+    tellPublished();
+  });
   const timer = setInterval(() => void catchUp(), options.recheckMs ?? APPROVAL_RECHECK_MS);
   timer.unref();
 
   return {
     async publish(request) {
+      publishedHere.add(request.id);
       await db.query(
         "publishing an approval request",
-        `INSERT INTO toolsift_approvals (id, request, key_id, gateway_id, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
+        `WITH request AS (
+           INSERT INTO toolsift_approvals (id, request, key_id, gateway_id, created_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
+         )
+         SELECT pg_notify('${NOTIFY_CHANNELS.approvalPublished}', id) FROM request`,
         [
           request.id,
           JSON.stringify(request),
@@ -174,13 +200,21 @@ export function createPostgresApprovalLedger(
         listeners.delete(listener);
       };
     },
+    onPublished(listener) {
+      publishedListeners.add(listener);
+      return () => {
+        publishedListeners.delete(listener);
+      };
+    },
     close() {
       if (closed) return;
       closed = true;
       clearInterval(timer);
       unsubscribe();
+      unpublished();
       unconnected();
       listeners.clear();
+      publishedListeners.clear();
       waiting.clear();
     },
   };

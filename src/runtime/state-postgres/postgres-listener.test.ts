@@ -83,6 +83,48 @@ describe("startPostgresListener", () => {
     }
   }, 30_000);
 
+  it("holds a shared advisory lock while asked (announced each time it is taken, again after a restart)", async () => {
+    const lock = [72_140_399, 7] as const;
+    const held = async (): Promise<boolean> => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        // An exclusive try fails while any other connection holds the lock shared.
+        const result = await client.query<{ free: boolean }>(
+          "SELECT pg_try_advisory_xact_lock($1, $2) AS free",
+          [...lock],
+        );
+        return result.rows[0]?.free !== true;
+      } finally {
+        await client.end();
+      }
+    };
+    const listener = startPostgresListener(url, { retryMinMs: 50, retryMaxMs: 200 });
+    try {
+      await listener.whenListening();
+      const announced: string[] = [];
+      listener.subscribe(NOTIFY_CHANNELS.sessionWatched, (payload) => announced.push(payload));
+      expect(await held()).toBe(false);
+      listener.holdShared(lock, true, NOTIFY_CHANNELS.sessionWatched);
+      listener.holdShared(lock, true, NOTIFY_CHANNELS.sessionWatched);
+      await eventually("the announcement", () => announced.length === 1);
+      expect(await held()).toBe(true);
+
+      await cluster.stopServer();
+      await eventually("the drop noticed", () => !listener.listening);
+      await cluster.startServer();
+      await listener.whenListening();
+      await eventually("the announcement after the restart", () => announced.length === 2);
+      expect(await held()).toBe(true);
+
+      listener.holdShared(lock, false, NOTIFY_CHANNELS.sessionWatched);
+      await eventually("the lock given back", async () => !(await held()));
+      expect(announced).toEqual(["", ""]);
+    } finally {
+      await listener.close();
+    }
+  }, 30_000);
+
   it("never throws when the database cannot be reached, and close() ends the retries", async () => {
     const logs: string[] = [];
     const listener = startPostgresListener("postgresql://nobody@127.0.0.1:1/none", {

@@ -3,10 +3,16 @@ import { messageOf } from "../../shared/errors/index.js";
 import { CONNECT_TIMEOUT_MS, LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MIN_MS } from "./limits.js";
 import { redactedUrl } from "./postgres-unavailable.js";
 
-/** The NOTIFY channels toolsift uses; the payload of each is an id. */
+/** The NOTIFY channels toolsift uses; every payload is short (ids, never content). */
 export const NOTIFY_CHANNELS = {
   /** Payload: the id of the approval request just settled. */
   approvalSettled: "toolsift_approval_settled",
+  /** Payload: the id of the approval request just published (waiting for a decision). */
+  approvalPublished: "toolsift_approval_published",
+  /** Payload: `<store tag> <agent id>/<session key>` of a session whose events were just appended. */
+  sessionAppended: "toolsift_session_appended",
+  /** Payload: empty. A process started following sessions live: appends notify from now on. */
+  sessionWatched: "toolsift_session_watched",
   /** Payload: the id of the session whose run just released its claim (or left the queue). */
   sessionReleased: "toolsift_session_released",
 } as const;
@@ -23,6 +29,12 @@ export interface PostgresListener {
   subscribe(channel: NotifyChannel, handler: (payload: string) => void): () => void;
   /** Tells `handler` after each (re)connection, once LISTEN is in place: re-check what may have been missed. */
   onConnected(handler: () => void): () => void;
+  /**
+   * While `held`, this connection holds a shared advisory lock on `lock` (taken again after each
+   * reconnection; gone with the connection, so a dead process holds nothing), and each time it takes it,
+   * sends a notification on `announce`.
+   */
+  holdShared(lock: readonly [number, number], held: boolean, announce: NotifyChannel): void;
   /** True while the connection is open and listening. */
   readonly listening: boolean;
   /** Resolves once the connection is listening (at once when it is). Never rejects; resolves on close too. */
@@ -50,6 +62,8 @@ export function startPostgresListener(url: string, options: PostgresListenerOpti
   const retryMax = options.retryMaxMs ?? LISTEN_RETRY_MAX_MS;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const connectedHandlers = new Set<() => void>();
+  /** Shared advisory locks this connection holds, by `class,key`, with the channel that announces each. */
+  const shared = new Map<string, { lock: readonly [number, number]; announce: NotifyChannel }>();
   let waiters: Array<() => void> = [];
   let client: pg.Client | undefined;
   let listening = false;
@@ -76,6 +90,24 @@ export function startPostgresListener(url: string, options: PostgresListenerOpti
     const ready = waiters;
     waiters = [];
     for (const resolve of ready) resolve();
+  };
+
+  /** Shared locks the current connection took (or is taking): `sync` brings it to `shared`. */
+  let taken = new Map<string, { lock: readonly [number, number]; announce: NotifyChannel }>();
+  const sync = (current: pg.Client) => {
+    const send = (sql: string, values: unknown[]) => {
+      current.query(sql, values).catch((error: unknown) => lost(current, error));
+    };
+    for (const [id, entry] of shared) {
+      if (taken.has(id)) continue;
+      taken.set(id, entry);
+      send("SELECT pg_advisory_lock_shared($1, $2), pg_notify($3, '')", [...entry.lock, entry.announce]);
+    }
+    for (const [id, entry] of [...taken]) {
+      if (shared.has(id)) continue;
+      taken.delete(id);
+      send("SELECT pg_advisory_unlock_shared($1, $2)", [...entry.lock]);
+    }
   };
 
   const lost = (current: pg.Client, error: unknown) => {
@@ -124,6 +156,9 @@ export function startPostgresListener(url: string, options: PostgresListenerOpti
         return;
       }
       if (client !== current || closed) return;
+      // A new connection holds no lock yet: it takes those held now (queued behind nothing else).
+      taken = new Map();
+      sync(current);
       listening = true;
       delay = retryMin;
       if (down) {
@@ -154,6 +189,14 @@ export function startPostgresListener(url: string, options: PostgresListenerOpti
       return () => {
         connectedHandlers.delete(handler);
       };
+    },
+    holdShared(lock, held, announce) {
+      const id = lock.join(",");
+      if (held === shared.has(id)) return;
+      if (held) shared.set(id, { lock, announce });
+      else shared.delete(id);
+      // Not listening yet: the connection takes what is held once it listens.
+      if (client !== undefined && listening) sync(client);
     },
     get listening() {
       return listening;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { isToolsiftError, messageOf, ToolsiftError } from "../../shared/errors/index.js";
 import {
   assertValidSessionKey,
@@ -17,7 +18,9 @@ import {
 } from "../sessions/index.js";
 import { HEALTH_PROBE_CACHE_MS, MAX_APPEND_BATCH_BYTES, SESSION_PAGE_SCAN_ROWS } from "./limits.js";
 import type { PostgresPool } from "./open-postgres-pool.js";
+import { NOTIFY_CHANNELS, type PostgresListener } from "./postgres-listener.js";
 import { POSTGRES_FIX, redactedUrl } from "./postgres-unavailable.js";
+import { createSessionWatch } from "./session-watch.js";
 
 /** Options of createPostgresSessionStore. */
 export interface PostgresSessionStoreOptions {
@@ -26,7 +29,30 @@ export interface PostgresSessionStoreOptions {
    * database, the reason and the fix), and once when it takes them again. Default: nothing is reported.
    */
   onStorageFault?(line: string): void;
+  /**
+   * This process's LISTEN connection: appends other processes make (their `toolsift_session_appended`
+   * notifications) are told to `onAppended` listeners as this process's own are, and appends notify only
+   * while some process has an `onAppended` listener (`createSessionWatch`). Without it only this process's
+   * appends are told, and every append notifies.
+   */
+  listener?: PostgresListener;
+  /** How often the store looks whether any process follows sessions live. Default SESSION_WATCH_CHECK_MS. */
+  watchCheckMs?: number;
 }
+
+/** Upserts the session row for a batch, moving `last_seq` past it; `RETURNING` the new `last_seq`. */
+const UPSERT_SESSION = `INSERT INTO toolsift_sessions AS s (agent_id, session_key, bytes, last_seq)
+  VALUES ($1, $2, $3, cardinality($4::text[]))
+  ON CONFLICT (agent_id, session_key) DO UPDATE
+  SET updated_at = date_trunc('milliseconds', clock_timestamp()),
+    bytes = s.bytes + EXCLUDED.bytes,
+    last_seq = s.last_seq + EXCLUDED.last_seq
+  RETURNING s.last_seq`;
+
+/** Inserts the batch's lines numbered after the `last_seq` the session had. */
+const INSERT_LINES = `INSERT INTO toolsift_session_events (agent_id, session_key, seq, line)
+  SELECT $1, $2, session.last_seq - cardinality($4::text[]) + line.ord, line.text
+  FROM session, unnest($4::text[]) WITH ORDINALITY AS line(text, ord)`;
 
 /**
  * One statement per batch of lines of one session: the session row is created or updated (time, bytes, and
@@ -35,18 +61,19 @@ export interface PostgresSessionStoreOptions {
  * processes take turns and get distinct, consecutive seqs; the statement commits whole or not at all.
  * $1 agent, $2 key, $3 bytes of the batch, $4 the lines (text[], without their newlines).
  */
-const APPEND_SQL = `WITH session AS (
-  INSERT INTO toolsift_sessions AS s (agent_id, session_key, bytes, last_seq)
-  VALUES ($1, $2, $3, cardinality($4::text[]))
-  ON CONFLICT (agent_id, session_key) DO UPDATE
-  SET updated_at = date_trunc('milliseconds', clock_timestamp()),
-    bytes = s.bytes + EXCLUDED.bytes,
-    last_seq = s.last_seq + EXCLUDED.last_seq
-  RETURNING s.last_seq
-)
-INSERT INTO toolsift_session_events (agent_id, session_key, seq, line)
-SELECT $1, $2, session.last_seq - cardinality($4::text[]) + line.ord, line.text
-FROM session, unnest($4::text[]) WITH ORDINALITY AS line(text, ord)`;
+const APPEND_SQL = `WITH session AS (${UPSERT_SESSION})
+${INSERT_LINES}`;
+
+/**
+ * APPEND_SQL ending with one NOTIFY on `toolsift_session_appended` (payload $5: `<store tag> <agent>/<key>`),
+ * sent when the statement commits, so other processes' live views wake at once however many lines the batch
+ * holds. Used while some process follows sessions live (`createSessionWatch`).
+ */
+const APPEND_NOTIFY_SQL = `WITH session AS (${UPSERT_SESSION}), lines AS (${INSERT_LINES})
+SELECT pg_notify('${NOTIFY_CHANNELS.sessionAppended}', $5::text) FROM session`;
+
+/** Random bytes of a store's tag: its own notifications come back to it, and are known by the tag. */
+const STORE_TAG_BYTES = 6;
 
 type Pending = { line: string; bytes: number; resolve: () => void; reject: (error: unknown) => void };
 type Queue = { pending: Pending[]; drained: Promise<void> };
@@ -109,7 +136,9 @@ function takeBatch(pending: Pending[]): Pending[] {
  * order (`APPEND_SQL`: atomic, seqs ordered across processes). `append` resolves once its statement
  * committed. A database fault rejects with STORAGE_UNAVAILABLE and is reported once through
  * `onStorageFault` until an append or probe succeeds again. `read` waits for this process's queued appends
- * of the session, then parses the lines in seq order (a row that does not parse is skipped).
+ * of the session, then parses the lines in seq order (a row that does not parse is skipped). With the
+ * process's LISTEN connection (`options.listener`), `onAppended` hears other processes' appends too: each
+ * batch sends one NOTIFY while some process has an `onAppended` listener (`createSessionWatch`).
  */
 export function createPostgresSessionStore(
   db: PostgresPool,
@@ -118,6 +147,14 @@ export function createPostgresSessionStore(
   const where = redactedUrl(db.url);
   const queues = new Map<string, Queue>();
   const watchers = createAppendWatchers();
+  const tag = randomBytes(STORE_TAG_BYTES).toString("hex");
+  const watch =
+    options.listener === undefined
+      ? undefined
+      : createSessionWatch(db, options.listener, {
+          ...(options.watchCheckMs === undefined ? {} : { checkMs: options.watchCheckMs }),
+        });
+  let followers = 0;
   let probed: { at: number; status: Promise<StorageStatus> } | undefined;
 
   const faults = createStorageFaultReporter(
@@ -140,7 +177,10 @@ export function createPostgresSessionStore(
     const bytes = batch.reduce((sum, entry) => sum + entry.bytes, 0);
     const action = `appending to session ${agentId}/${sessionKey}`;
     try {
-      await db.query(action, APPEND_SQL, [agentId, sessionKey, bytes, lines]);
+      const values = [agentId, sessionKey, bytes, lines];
+      await (watch === undefined || watch.wanted()
+        ? db.query(action, APPEND_NOTIFY_SQL, [...values, `${tag} ${agentId}/${sessionKey}`])
+        : db.query(action, APPEND_SQL, values));
     } catch (error) {
       throw failure(`append to session ${agentId}/${sessionKey}`, error);
     }
@@ -176,6 +216,14 @@ export function createPostgresSessionStore(
         drain(agentId, sessionKey, id, queue),
       );
     });
+
+  // Appends of other processes: their notification names the session (this store's own are told at once).
+  options.listener?.subscribe(NOTIFY_CHANNELS.sessionAppended, (payload) => {
+    const space = payload.indexOf(" ");
+    if (space === -1 || payload.slice(0, space) === tag) return;
+    const session = parseSessionListId(payload.slice(space + 1));
+    if (session !== undefined) watchers.tell(session.agentId, session.sessionKey);
+  });
 
   const probe = async (): Promise<StorageStatus> => {
     let status: StorageStatus;
@@ -261,7 +309,20 @@ export function createPostgresSessionStore(
       watchers.tell(agentId, sessionKey);
     },
 
-    onAppended: (listener) => watchers.add(listener),
+    // While this process has a listener, it follows sessions live: other processes' appends notify.
+    onAppended(listener) {
+      const stop = watchers.add(listener);
+      followers += 1;
+      if (followers === 1) watch?.watching(true);
+      let stopped = false;
+      return () => {
+        if (stopped) return;
+        stopped = true;
+        stop();
+        followers -= 1;
+        if (followers === 0) watch?.watching(false);
+      };
+    },
 
     probeWritable() {
       const now = Date.now();
