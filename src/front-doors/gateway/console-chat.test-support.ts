@@ -1,3 +1,4 @@
+import { CSRF_HEADER, SESSION_COOKIE } from "../console/console-paths.js";
 import type { ConsoleChatFrame } from "../console/index.js";
 import { ndjsonReader } from "../console/ndjson-reader.test-support.js";
 
@@ -12,4 +13,22 @@ export function frameReader(response: Response) {
       return frame;
     },
   };
+}
+
+/** Posts one chat turn as the signed-in console page at `url` would (its cookie, CSRF token and origin). */
+export function postChat(
+  url: string,
+  signedIn: { cookie: string | undefined; csrf: unknown },
+  body: { agent: string; session?: string; input: string },
+): Promise<Response> {
+  return fetch(`${url}/console/api/chat`, {
+    method: "POST",
+    headers: {
+      [CSRF_HEADER]: String(signedIn.csrf),
+      cookie: `${SESSION_COOKIE}=${signedIn.cookie}`,
+      origin: url,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify(body),
+  });
 }

@@ -8,7 +8,7 @@ import { type AssembledRuntime, assembleRuntime } from "../cli/assemble-runtime.
 import { consoleClient } from "../console/console-client.test-support.js";
 import { CSRF_HEADER, SESSION_COOKIE } from "../console/console-paths.js";
 import type { ConsoleChatFrame } from "../console/index.js";
-import { frameReader } from "./console-chat.test-support.js";
+import { frameReader, postChat } from "./console-chat.test-support.js";
 import { createGateway } from "./create-gateway.js";
 import { startTestGateway, type TestGateway } from "./gateway.test-support.js";
 import { ALL_TEST_KEYS, authorizationOf, TEST_KEYS } from "./gateway-keys.test-support.js";
@@ -362,16 +362,11 @@ describe("the console chat's approvals, inline", () => {
   it("an approval the run waits on is a frame (arguments as the approvals API shows them); deciding it through the console lets the run go on", async () => {
     const alice = consoleClient(approvalListener.url);
     const login = await alice.login(TEST_KEYS.alice.token);
-    const response = await fetch(`${approvalListener.url}/console/api/chat`, {
-      method: "POST",
-      headers: {
-        [CSRF_HEADER]: String(login.body.csrf),
-        cookie: `${SESSION_COOKIE}=${alice.cookie}`,
-        origin: approvalListener.url,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ agent: "main", session: "asks", input: QUESTION }),
-    });
+    const response = await postChat(
+      approvalListener.url,
+      { cookie: alice.cookie, csrf: login.body.csrf },
+      { agent: "main", session: "asks", input: QUESTION },
+    );
     expect(response.status).toBe(200);
     const read = frameReader(response);
     const approval = await read.until((frame) => frame.type === "approval");

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type MockOpenAI, startMockOpenAI } from "../../dev/mock-openai/index.js";
 import { type AssembledRuntime, assembleRuntime } from "../cli/assemble-runtime.js";
 import { consoleClient } from "../console/console-client.test-support.js";
-import { CSRF_HEADER, SESSION_COOKIE } from "../console/console-paths.js";
-import { frameReader } from "./console-chat.test-support.js";
+import { frameReader, postChat } from "./console-chat.test-support.js";
 import { createGateway } from "./create-gateway.js";
 import { ALL_TEST_KEYS, authorizationOf, TEST_KEYS } from "./gateway-keys.test-support.js";
 import type { GatewayListener } from "./types.js";
@@ -71,16 +70,11 @@ describe("the console chat's approvals, pushed", () => {
   it("an approval reaches the chat without a re-read, and a decision made through another gateway's API closes it", async () => {
     const alice = consoleClient(first.url);
     const login = await alice.login(TEST_KEYS.alice.token);
-    const response = await fetch(`${first.url}/console/api/chat`, {
-      method: "POST",
-      headers: {
-        [CSRF_HEADER]: String(login.body.csrf),
-        cookie: `${SESSION_COOKIE}=${alice.cookie}`,
-        origin: first.url,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ agent: "main", session: "pushed", input: QUESTION }),
-    });
+    const response = await postChat(
+      first.url,
+      { cookie: alice.cookie, csrf: login.body.csrf },
+      { agent: "main", session: "pushed", input: QUESTION },
+    );
     expect(response.status).toBe(200);
     const read = frameReader(response);
     const approval = await read.until((frame) => frame.type === "approval");
