@@ -40,5 +40,8 @@ export const LIVE_HEARTBEAT_MS = 15_000;
 /** A live stream ends after this long (the page opens a new one, which checks the session again): 10 minutes. */
 export const LIVE_STREAM_MAX_MS = 10 * 60 * 1000;
 
-/** Least time between two reads of one live stream when changes of this process wake it: 50 ms. */
-export const LIVE_WAKE_GAP_MS = 50;
+/**
+ * Least time between two reads of one live stream when changes wake it: 250 ms. A read is the whole session
+ * (the store reads a log whole), so a view of a session that grows fast costs at most four reads a second.
+ */
+export const LIVE_WAKE_GAP_MS = 250;
