@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_ENTRY } from "../../src/dev/qa/start-gateway-process.js";
-import { FLEET_TOKENS, type Fleet, read, respond, startFleet } from "./fleet.test-support.js";
+import { decide, FLEET_TOKENS, type Fleet, read, respond, startFleet } from "./fleet.test-support.js";
 
 // An approval asked for by a run on one gateway, listed and decided through another; a gateway killed with
 // SIGKILL while its run holds a session. Real gateway processes on one real PostgreSQL database.
@@ -16,20 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fleet?.close();
 });
-
-async function decide(
-  url: string,
-  token: string,
-  id: string,
-  decision: "allow" | "deny",
-): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${url}/v1/approvals/${id}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ decision }),
-  });
-  return { status: response.status, body: await response.json() };
-}
 
 type Listed = Array<{ id: string; toolName: string; sessionKey: string; keyId?: string }>;
 

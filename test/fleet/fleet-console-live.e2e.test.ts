@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleClient } from "../../src/front-doors/console/console-client.test-support.js";
 import { openLive } from "../../src/front-doors/console/live-client.test-support.js";
-import { FLEET_TOKENS, type Fleet, read, respond, startFleet } from "./fleet.test-support.js";
+import { decide, FLEET_TOKENS, type Fleet, read, respond, startFleet } from "./fleet.test-support.js";
 
 // Pushed updates on a fleet: alice's console on gateway B follows a session and the approvals list while her
 // run goes on gateway A. Nothing of the run happens in B's process: B's streams are woken by A's NOTIFY and
@@ -53,11 +53,7 @@ describe("the console's live streams on another gateway of the fleet", () => {
     expect(started?.type).toBe("events");
 
     // Decided on A, through the API: B's approvals stream drops it; B's session stream shows who decided.
-    const decided = await fetch(`${a.url}/v1/approvals/${pending?.id}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${FLEET_TOKENS.ALICE_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ decision: "allow", note: "fine from A" }),
-    });
+    const decided = await decide(a.url, FLEET_TOKENS.ALICE_TOKEN, pending?.id ?? "", "allow", "fine from A");
     expect(decided.status).toBe(200);
     expect(
       await approvals.lines?.until((line) => line.type === "approvals" && line.approvals.length === 0),

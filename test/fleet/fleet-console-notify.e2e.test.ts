@@ -3,7 +3,7 @@ import type { RunningGateway } from "../../src/front-doors/cli/gateway-command.j
 import { startConfiguredGateway } from "../../src/front-doors/cli/start-configured-gateway.js";
 import { consoleClient } from "../../src/front-doors/console/console-client.test-support.js";
 import { openLive } from "../../src/front-doors/console/live-client.test-support.js";
-import { FLEET_TOKENS, type Fleet, respond, startFleet } from "./fleet.test-support.js";
+import { decide, FLEET_TOKENS, type Fleet, respond, startFleet } from "./fleet.test-support.js";
 
 // Gateway A is a `toolsift gateway` process of the fleet; gateway B runs in this test's process on the same
 // config and database (its own pool, LISTEN connection and state store, as another process has), with its
@@ -59,11 +59,7 @@ describe("the console on gateway B, woken by gateway A's notifications", () => {
     const [pending] = (waiting?.type === "approvals" ? waiting.approvals : []) as Array<{ id: string }>;
 
     // Decided on A: B's approvals stream empties, and B's session stream shows the rest of the run.
-    const decided = await fetch(`${a.url}/v1/approvals/${pending?.id}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${FLEET_TOKENS.ALICE_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ decision: "allow", note: "from A" }),
-    });
+    const decided = await decide(a.url, FLEET_TOKENS.ALICE_TOKEN, pending?.id ?? "", "allow", "from A");
     expect(decided.status).toBe(200);
     expect(
       await approvals.lines?.until((line) => line.type === "approvals" && line.approvals.length === 0),

@@ -5,7 +5,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import OpenAI, { NotFoundError } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_ENTRY } from "../../src/dev/qa/start-gateway-process.js";
-import { FLEET_TOKENS, type Fleet, read, respond, startFleet } from "./fleet.test-support.js";
+import { decide, FLEET_TOKENS, type Fleet, read, respond, startFleet } from "./fleet.test-support.js";
 
 // Three real gateway processes on one PostgreSQL database, no affinity: every request below goes to a
 // gateway chosen on purpose, never the one that served the turn before.
@@ -145,11 +145,7 @@ describe("a fleet of three gateways on one database", () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error?.code).toBe("session_busy");
     const pending = (await read(c, "alice", "/v1/approvals")).body.approvals as Array<{ id: string }>;
-    const decided = await fetch(`${c.url}/v1/approvals/${pending[0]?.id}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${FLEET_TOKENS.ALICE_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ decision: "deny", note: "not now" }),
-    });
+    const decided = await decide(c.url, FLEET_TOKENS.ALICE_TOKEN, pending[0]?.id ?? "", "deny", "not now");
     expect(decided.status).toBe(200);
     expect((await holding).status).toBe(200);
     expect((await waiting).status).toBe(200);

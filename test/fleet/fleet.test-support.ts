@@ -199,3 +199,19 @@ export async function read(
   const response = await fetch(`${gateway.url}${path}`, { headers: as(key) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+/** POST a decision on approval `id` through the gateway at `url` with `token`, with a note when given. */
+export async function decide(
+  url: string,
+  token: string,
+  id: string,
+  decision: "allow" | "deny",
+  note?: string,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${url}/v1/approvals/${id}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(note === undefined ? { decision } : { decision, note }),
+  });
+  return { status: response.status, body: await response.json() };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startTestGateway } from "../gateway/gateway.test-support.js";
-import { ALL_TEST_KEYS, authorizationOf, TEST_KEYS } from "../gateway/gateway-keys.test-support.js";
+import { ALL_TEST_KEYS, TEST_KEYS } from "../gateway/gateway-keys.test-support.js";
+import { seedFilterSessions } from "../gateway/session-filters.test-support.js";
 import { consoleClient } from "./console-client.test-support.js";
 
 // The sessions page's filters over real HTTP, through the gateway's listSessionsFor: by owner key (admin
@@ -11,18 +12,7 @@ type Row = { sessionKey: string; owner?: string | null };
 describe("GET /console/api/sessions filters", () => {
   it("by text inside the conversation, by status, and (admin only) by owner key; never past the caller's own", async () => {
     const test = await startTestGateway({ authKeys: ALL_TEST_KEYS });
-    const run = async (who: "alice" | "bob", session: string, input: string) => {
-      const answer = await test.post(
-        "/v1/responses",
-        { input },
-        { ...authorizationOf(who), "x-toolsift-session": session },
-      );
-      expect(answer.status).toBe(200);
-    };
-    await run("alice", "trip", "book a flight to Lisbon");
-    await run("alice", "chores", "water the plants");
-    await run("alice", "handed", "call:paint_fence");
-    await run("bob", "bob-trip", "Lisbon for bob too");
+    await seedFilterSessions(test);
 
     const alice = consoleClient(test.url);
     await alice.login(TEST_KEYS.alice.token);

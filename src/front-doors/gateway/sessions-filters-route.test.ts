@@ -3,6 +3,7 @@ import { MAX_CONTENT_SCAN_SESSIONS, type SessionEvent } from "../../runtime/sess
 import { startTestGateway } from "./gateway.test-support.js";
 import { ALL_TEST_KEYS, authorizationOf } from "./gateway-keys.test-support.js";
 import { MAX_SESSION_FILTER_CHARS } from "./limits.js";
+import { seedFilterSessions } from "./session-filters.test-support.js";
 
 // GET /v1/sessions filtered by the last run's status, text inside the conversation and (admin only) the
 // owner key, over real HTTP on the file store: the console's filters, with the same meaning and checks.
@@ -26,18 +27,7 @@ const said = (text: string): SessionEvent =>
 describe("GET /v1/sessions filters", () => {
   it("by text inside the conversation, by status, and (admin only) by owner; never past the caller's own", async () => {
     const test = await startTestGateway({ authKeys: ALL_TEST_KEYS });
-    const run = async (who: "alice" | "bob", session: string, input: string) => {
-      const answer = await test.post(
-        "/v1/responses",
-        { input },
-        { ...authorizationOf(who), "x-toolsift-session": session },
-      );
-      expect(answer.status).toBe(200);
-    };
-    await run("alice", "trip", "book a flight to Lisbon");
-    await run("alice", "chores", "water the plants");
-    await run("alice", "handed", "call:paint_fence");
-    await run("bob", "bob-trip", "Lisbon for bob too");
+    await seedFilterSessions(test);
 
     const list = (who: "alice" | "bob" | "ops", query: string) =>
       test.get(`/v1/sessions?${query}`, authorizationOf(who));
